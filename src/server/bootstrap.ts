@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { PasswordHasher } from './lib/passwords.js';
+import type { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
+import type { SettingsRepository } from './modules/settings/settings-repository.js';
+import type { UsersRepository } from './modules/users/users-repository.js';
+
+/** The spec's time table, so a newcomer's first page is not empty. */
+export const STARTER_GHADIS = [
+  { name_en: 'NCR', name_hn: 'एनसीआर', r_time: '1:45 PM' },
+  { name_en: 'Delhi Bazar', name_hn: 'दिल्ली बाज़ार', r_time: '2:45 PM' },
+  { name_en: 'Shiri Ganesh', name_hn: 'श्री गणेश', r_time: '4:15 PM' },
+  { name_en: 'Faridabad', name_hn: 'फरीदाबाद', r_time: '5:50 PM' },
+  { name_en: 'Ghaziabad', name_hn: 'गाज़ियाबाद', r_time: '9:15 PM' },
+  { name_en: 'Gali', name_hn: 'गली', r_time: '11:15 PM' },
+  { name_en: 'Disawer', name_hn: 'दिसावर', r_time: '4:00 AM' },
+];
+
+interface BootstrapDeps {
+  config: AppConfig;
+  users: UsersRepository;
+  ghadis: GhadisRepository;
+  settings: SettingsRepository;
+  passwords: PasswordHasher;
+  log: FastifyBaseLogger;
+}
+
+/** The signing key: JWT_SECRET, or one generated on the first start and kept so restarts keep sessions. */
+export function resolveJwtSecret(config: AppConfig, settings: SettingsRepository): Promise<string> {
+  if (config.jwtSecret) return Promise.resolve(config.jwtSecret);
+  return settings.putIfAbsent('jwt_secret', randomBytes(48).toString('base64url'));
+}
+
+/** On an empty database: the first admin and the starter ghadis. */
+export async function bootstrapData({ config, users, ghadis, passwords, log }: BootstrapDeps): Promise<void> {
+  if ((await users.countAll()) === 0) {
+    const generated = config.adminPassword === undefined;
+    const password = config.adminPassword ?? randomBytes(18).toString('base64url');
+    const now = new Date().toISOString();
+    await users.insert({
+      username: config.adminUsername,
+      display_name: 'Administrator',
+      email: `${config.adminUsername}@localhost`,
+      password_hash: await passwords.hash(password),
+      user_type: 'admin',
+      is_active: 1,
+      created_at: now,
+      updated_at: now,
+    });
+    log.info({ username: config.adminUsername }, 'created the first admin');
+    if (generated) {
+      // Printed once, to the terminal only (not to the log), since it is a secret.
+      process.stdout.write(
+        `\n  First admin created. Username: ${config.adminUsername}  Password: ${password}\n` +
+          '  Keep this password: it is not shown again. Set ADMIN_PASSWORD to choose one.\n\n',
+      );
+    }
+  }
+  if ((await ghadis.countAll()) === 0) {
+    const now = new Date().toISOString();
+    for (const [index, ghadi] of STARTER_GHADIS.entries()) {
+      await ghadis.insert({ ...ghadi, order_id: index + 1 }, undefined, now);
+    }
+    log.info({ count: STARTER_GHADIS.length }, 'created the starter ghadis');
+  }
+}

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where the data lives: the embedded SQLite file by default, PostgreSQL when DATABASE_URL says so. */
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  siteTimezone: string;
+  corsOrigins: string[];
+  logLevel: string;
+  /** Built web assets; absent until the web app is built. */
+  webRoot: string;
+  /** How often the visitor counter is written to the database. */
+  visitorFlushMs: number;
+  tokenTtlSeconds: number;
+  /** argon2 cost; lowered only by tests. */
+  passwordMemoryCost: number;
+}
+
+const DEFAULT_SQLITE_FILE = path.resolve('data', 'ghadi.db');
+
+function isValidTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseDatabaseUrl(value: string | undefined): DatabaseTarget {
+  if (!value) return { kind: 'sqlite', file: DEFAULT_SQLITE_FILE };
+  if (value.startsWith('sqlite:')) {
+    const file = value.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!file) throw new Error('empty path');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+  throw new Error('must start with sqlite: or postgres://');
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseDatabaseUrl(value?.trim() || undefined);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{3,50}$/, '3-50 letters, digits, dots, dashes or underscores')
+    .default('admin'),
+  ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, {
+    message: 'must be at least 8 characters',
+  }),
+  JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  SITE_TIMEZONE: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine(isValidTimezone, { message: 'is not a known IANA time zone' }),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const origins = (value ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+          ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin like https://example.com` });
+        }
+      }
+      return origins;
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_ROOT: z.string().default(path.resolve('dist', 'web')),
+});
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    database: values.DATABASE_URL,
+    adminUsername: values.ADMIN_USERNAME,
+    adminPassword: values.ADMIN_PASSWORD,
+    jwtSecret: values.JWT_SECRET,
+    siteTimezone: values.SITE_TIMEZONE,
+    corsOrigins: values.CORS_ORIGINS,
+    logLevel: values.LOG_LEVEL,
+    webRoot: values.WEB_ROOT,
+    visitorFlushMs: 2000,
+    tokenTtlSeconds: 12 * 60 * 60,
+    passwordMemoryCost: 19456,
+  };
+}

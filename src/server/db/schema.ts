@@ -1,0 +1,92 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Booleans are 0/1 integers and instants are ISO-8601 UTC text in both
+ * dialects, so rows read the same from SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  user_id: Generated<number>;
+  username: string;
+  display_name: string;
+  email: string;
+  password_hash: string;
+  user_type: 'admin' | 'agent';
+  is_active: number;
+  is_deleted: Generated<number>;
+  /** Bumped when a password changes or access is withdrawn: older tokens stop working. */
+  token_version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GhadisTable {
+  gid: Generated<number>;
+  name_en: string;
+  name_hn: string;
+  r_time: string;
+  order_id: number;
+  is_active: Generated<number>;
+  is_deleted: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResultsTable {
+  result_id: Generated<number>;
+  gid: number;
+  /** Business date, YYYY-MM-DD in the site's time zone. */
+  result_date: string;
+  value: string;
+  created_by: number | null;
+  is_active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ResultHistoryTable {
+  history_id: Generated<number>;
+  result_id: number;
+  old_value: string;
+  new_value: string;
+  changed_by: number | null;
+  changed_at: string;
+}
+
+export interface UsermapsTable {
+  usermap_id: Generated<number>;
+  user_id: number;
+  gid: number;
+  created_at: string;
+}
+
+export interface ContentBlocksTable {
+  block_id: Generated<number>;
+  title: string;
+  slug: string;
+  content: string;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VisitorsTable {
+  session_id: string;
+  first_seen: string;
+  last_seen: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface DatabaseSchema {
+  users: UsersTable;
+  ghadis: GhadisTable;
+  results: ResultsTable;
+  result_history: ResultHistoryTable;
+  usermaps: UsermapsTable;
+  content_blocks: ContentBlocksTable;
+  visitors: VisitorsTable;
+  settings: SettingsTable;
+}

@@ -1,0 +1,65 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { ContentBlocksTable } from '../../db/schema.js';
+
+export type ContentBlockRow = Selectable<ContentBlocksTable>;
+export interface ContentBlockFields {
+  title: string;
+  slug: string;
+  content: string;
+  is_active: number;
+}
+
+export class ContentBlocksRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  list(): Promise<ContentBlockRow[]> {
+    return this.db.selectFrom('content_blocks').selectAll().orderBy('title').orderBy('block_id').execute();
+  }
+
+  findById(blockId: number): Promise<ContentBlockRow | undefined> {
+    return this.db
+      .selectFrom('content_blocks')
+      .selectAll()
+      .where('block_id', '=', blockId)
+      .executeTakeFirst();
+  }
+
+  findActiveBySlug(slug: string): Promise<ContentBlockRow | undefined> {
+    return this.db
+      .selectFrom('content_blocks')
+      .selectAll()
+      .where('slug', '=', slug)
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+  }
+
+  async insert(fields: ContentBlockFields, now: string): Promise<number> {
+    const row = await this.db
+      .insertInto('content_blocks')
+      .values({ ...fields, created_at: now, updated_at: now })
+      .returning('block_id')
+      .executeTakeFirstOrThrow();
+    return row.block_id;
+  }
+
+  async update(blockId: number, fields: ContentBlockFields, now: string): Promise<void> {
+    await this.db
+      .updateTable('content_blocks')
+      .set({ ...fields, updated_at: now })
+      .where('block_id', '=', blockId)
+      .execute();
+  }
+
+  async delete(blockId: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('content_blocks')
+      .where('block_id', '=', blockId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams, itemAnswer, listAnswer, successAnswer } from '../../../shared/schemas/common.js';
+import { contentBlockInput, contentBlockRecord, slugParams } from '../../../shared/schemas/content-blocks.js';
+import type { ContentBlocksService } from './content-blocks-service.js';
+
+export const contentBlocksRoutes: FastifyPluginAsyncZod<{ blocks: ContentBlocksService }> = async (
+  app,
+  { blocks },
+) => {
+  app.get(
+    '/api/contentblocks',
+    { schema: { response: { 200: listAnswer(contentBlockRecord) } } },
+    async () => ({
+      success: true as const,
+      data: await blocks.list(),
+    }),
+  );
+
+  app.get(
+    '/api/contentblocks/slug/:slug',
+    {
+      config: { access: 'public' },
+      schema: { params: slugParams, response: { 200: itemAnswer(contentBlockRecord) } },
+    },
+    async (request) => ({ success: true as const, data: await blocks.findActiveBySlug(request.params.slug) }),
+  );
+
+  app.post(
+    '/api/contentblocks',
+    { schema: { body: contentBlockInput, response: { 201: itemAnswer(contentBlockRecord) } } },
+    async (request, reply) =>
+      reply.code(201).send({
+        success: true,
+        message: 'Content added successfully.',
+        data: await blocks.create(request.body),
+      }),
+  );
+
+  app.put(
+    '/api/contentblocks/:id',
+    {
+      schema: {
+        params: idParams,
+        body: contentBlockInput,
+        response: { 200: itemAnswer(contentBlockRecord) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Content updated successfully.',
+      data: await blocks.update(Number(request.params.id), request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/contentblocks/:id',
+    { schema: { params: idParams, response: { 200: successAnswer } } },
+    async (request) => {
+      await blocks.delete(Number(request.params.id));
+      return { success: true as const, message: 'Deleted successfully.' };
+    },
+  );
+};

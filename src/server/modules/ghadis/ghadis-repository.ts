@@ -1,0 +1,150 @@
+import { type Selectable, sql } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { GhadisTable } from '../../db/schema.js';
+
+export type GhadiRow = Selectable<GhadisTable>;
+export interface GhadiFields {
+  name_en: string;
+  name_hn: string;
+  r_time: string;
+  order_id: number;
+}
+
+export interface ResultSummary {
+  today: string;
+  yesterday: string;
+  latest: string;
+}
+
+export class GhadisRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  private live() {
+    return this.db.selectFrom('ghadis').selectAll().where('is_deleted', '=', 0);
+  }
+
+  listLive(): Promise<GhadiRow[]> {
+    return this.live().orderBy('order_id').orderBy('gid').execute();
+  }
+
+  listAssignedTo(userId: number): Promise<GhadiRow[]> {
+    return this.db
+      .selectFrom('ghadis')
+      .innerJoin('usermaps', 'usermaps.gid', 'ghadis.gid')
+      .selectAll('ghadis')
+      .where('usermaps.user_id', '=', userId)
+      .where('ghadis.is_deleted', '=', 0)
+      .orderBy('ghadis.order_id')
+      .orderBy('ghadis.gid')
+      .execute();
+  }
+
+  findLive(gid: number): Promise<GhadiRow | undefined> {
+    return this.live().where('gid', '=', gid).executeTakeFirst();
+  }
+
+  findLiveByName(name: string): Promise<GhadiRow | undefined> {
+    return this.live().where(sql`lower(name_en)`, '=', name.toLowerCase()).executeTakeFirst();
+  }
+
+  async gidExists(gid: number): Promise<boolean> {
+    const row = await this.db.selectFrom('ghadis').select('gid').where('gid', '=', gid).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insert(fields: GhadiFields, gid: number | undefined, now: string): Promise<number> {
+    const row = await this.db
+      .insertInto('ghadis')
+      .values({ ...fields, ...(gid === undefined ? {} : { gid }), created_at: now, updated_at: now })
+      .returning('gid')
+      .executeTakeFirstOrThrow();
+    if (gid !== undefined && this.database.dialect === 'postgres') {
+      // An explicit GID does not move PostgreSQL's identity sequence; move it past the highest GID.
+      await sql`select setval(pg_get_serial_sequence('ghadis', 'gid'), (select max(gid) from ghadis))`.execute(
+        this.db,
+      );
+    }
+    return row.gid;
+  }
+
+  async update(gid: number, fields: GhadiFields, now: string): Promise<void> {
+    await this.db
+      .updateTable('ghadis')
+      .set({ ...fields, updated_at: now })
+      .where('gid', '=', gid)
+      .where('is_deleted', '=', 0)
+      .execute();
+  }
+
+  /** Results stay; the ghadi leaves the lists and its assignments go. */
+  async softDelete(gid: number, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('usermaps').where('gid', '=', gid).execute();
+      await trx
+        .updateTable('ghadis')
+        .set({ is_deleted: 1, updated_at: now })
+        .where('gid', '=', gid)
+        .execute();
+    });
+  }
+
+  async countLive(): Promise<number> {
+    const row = await this.db
+      .selectFrom('ghadis')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async countAll(): Promise<number> {
+    const row = await this.db
+      .selectFrom('ghadis')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Today's, yesterday's and the latest declared value of every ghadi that has any. */
+  async resultSummaries(today: string, yesterday: string): Promise<Map<number, ResultSummary>> {
+    const [dayRows, latestRows] = await Promise.all([
+      this.db
+        .selectFrom('results')
+        .select(['gid', 'result_date', 'value'])
+        .where('is_active', '=', 1)
+        .where('result_date', 'in', [today, yesterday])
+        .execute(),
+      this.db
+        .selectFrom('results as r')
+        .select(['r.gid', 'r.value'])
+        .where('r.is_active', '=', 1)
+        .where('r.result_date', '=', (eb) =>
+          eb
+            .selectFrom('results as newer')
+            .select((inner) => inner.fn.max('newer.result_date').as('latest'))
+            .whereRef('newer.gid', '=', 'r.gid')
+            .where('newer.is_active', '=', 1),
+        )
+        .execute(),
+    ]);
+    const summaries = new Map<number, ResultSummary>();
+    const summaryOf = (gid: number) => {
+      let summary = summaries.get(gid);
+      if (!summary) {
+        summary = { today: '', yesterday: '', latest: '' };
+        summaries.set(gid, summary);
+      }
+      return summary;
+    };
+    for (const row of latestRows) summaryOf(row.gid).latest = row.value;
+    for (const row of dayRows) {
+      if (row.result_date === today) summaryOf(row.gid).today = row.value;
+      else summaryOf(row.gid).yesterday = row.value;
+    }
+    return summaries;
+  }
+}

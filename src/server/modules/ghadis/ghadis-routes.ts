@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  countAnswer,
+  idParams,
+  itemAnswer,
+  listAnswer,
+  successAnswer,
+} from '../../../shared/schemas/common.js';
+import { ghadiInput, ghadiRecord } from '../../../shared/schemas/ghadis.js';
+import type { GhadisService } from './ghadis-service.js';
+
+export const ghadisRoutes: FastifyPluginAsyncZod<{ ghadis: GhadisService }> = async (app, { ghadis }) => {
+  app.get('/api/ghadis/count', { schema: { response: { 200: countAnswer } } }, async () => ({
+    success: true as const,
+    count: await ghadis.count(),
+  }));
+
+  app.get(
+    '/api/ghadis',
+    { config: { access: 'public' }, schema: { response: { 200: listAnswer(ghadiRecord) } } },
+    async () => ({ success: true as const, data: await ghadis.list() }),
+  );
+
+  app.post(
+    '/api/ghadis',
+    { schema: { body: ghadiInput, response: { 201: itemAnswer(ghadiRecord) } } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ success: true, message: 'Ghadi created', data: await ghadis.create(request.body) }),
+  );
+
+  app.put(
+    '/api/ghadis/:id',
+    { schema: { params: idParams, body: ghadiInput, response: { 200: itemAnswer(ghadiRecord) } } },
+    async (request) => ({
+      success: true as const,
+      message: 'Ghadi updated',
+      data: await ghadis.update(Number(request.params.id), request.body),
+    }),
+  );
+
+  app.delete(
+    '/api/ghadis/:id',
+    { schema: { params: idParams, response: { 200: successAnswer } } },
+    async (request) => {
+      await ghadis.delete(Number(request.params.id));
+      return { success: true as const, message: 'Ghadi deleted' };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { countAnswer, itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
+import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
+import {
+  agentHistoryQuery,
+  ghadiResultsQuery,
+  publicResultRecord,
+  resultListAnswer,
+  resultListQuery,
+  resultRecord,
+  resultSubmitInput,
+} from '../../../shared/schemas/results.js';
+import { currentUser } from '../../plugins/access.js';
+import type { GhadisService } from '../ghadis/ghadis-service.js';
+import type { ResultsService } from './results-service.js';
+
+interface Services {
+  results: ResultsService;
+  ghadis: GhadisService;
+}
+
+/** Public and admin reads of results. */
+export const resultsRoutes: FastifyPluginAsyncZod<Services> = async (app, { results }) => {
+  app.get('/api/results/count', { schema: { response: { 200: countAnswer } } }, async () => ({
+    success: true as const,
+    count: await results.count(),
+  }));
+
+  app.get(
+    '/api/results',
+    {
+      config: { access: 'optional' },
+      schema: { querystring: resultListQuery, response: { 200: resultListAnswer } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await results.list(request.query, request.user?.userType === 'admin')),
+    }),
+  );
+
+  app.get(
+    '/api/results/:name',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: z.object({ name: z.string().min(1).max(100) }),
+        querystring: ghadiResultsQuery,
+        response: { 200: listAnswer(publicResultRecord) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await results.listForGhadiName(request.params.name, request.query.month, request.query.year),
+    }),
+  );
+};
+
+/** The agent's own area; update-result is shared with admins, who may declare for any ghadi. */
+export const agentRoutes: FastifyPluginAsyncZod<Services> = async (app, { results, ghadis }) => {
+  app.get(
+    '/api/agent/my-ghadi',
+    { config: { access: 'agent' }, schema: { response: { 200: listAnswer(ghadiRecord) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ghadis.listAssignedTo(currentUser(request).userId),
+    }),
+  );
+
+  app.get(
+    '/api/agent/my-ghadi/results',
+    {
+      config: { access: 'agent' },
+      schema: { querystring: agentHistoryQuery, response: { 200: listAnswer(publicResultRecord) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await results.agentHistory(currentUser(request), request.query.ghadiId),
+    }),
+  );
+
+  app.post(
+    '/api/agent/my-ghadi/update-result',
+    {
+      config: { access: 'staff' },
+      schema: { body: resultSubmitInput, response: { 200: itemAnswer(resultRecord) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Result updated',
+      data: await results.submit(currentUser(request), request.body),
+    }),
+  );
+};

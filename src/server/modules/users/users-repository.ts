@@ -1,0 +1,97 @@
+import { type Selectable, sql, type Updateable } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Omit<UsersTable, 'user_id' | 'is_deleted' | 'token_version'>;
+export type UserPatch = Updateable<Omit<UsersTable, 'user_id' | 'is_deleted'>>;
+
+export class UsersRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  findById(userId: number): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+  }
+
+  findByUsername(username: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+  }
+
+  list(): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().where('is_deleted', '=', 0).orderBy('user_id').execute();
+  }
+
+  async insert(row: NewUserRow): Promise<number> {
+    const inserted = await this.db
+      .insertInto('users')
+      .values(row)
+      .returning('user_id')
+      .executeTakeFirstOrThrow();
+    return inserted.user_id;
+  }
+
+  async update(userId: number, patch: UserPatch, revokeTokens: boolean): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set(patch)
+      .$if(revokeTokens, (query) => query.set('token_version', sql`token_version + 1`))
+      .where('user_id', '=', userId)
+      .where('is_deleted', '=', 0)
+      .execute();
+  }
+
+  /** The account stays (its results keep their author); its assignments go and its tokens stop working. */
+  async softDelete(userId: number, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('usermaps').where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ is_deleted: 1, is_active: 0, updated_at: now, token_version: sql`token_version + 1` })
+        .where('user_id', '=', userId)
+        .execute();
+    });
+  }
+
+  async countAgents(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('user_type', '=', 'agent')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async countActiveAdmins(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('user_type', '=', 'admin')
+      .where('is_active', '=', 1)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async countAll(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,112 @@
+import type { UserCreateInput, UserRecord, UserUpdateInput } from '../../../shared/schemas/users.js';
+import { isUniqueViolation } from '../../db/database.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import type { UserPatch, UserRow, UsersRepository } from './users-repository.js';
+
+export function toUserRecord(row: UserRow): UserRecord {
+  const id = String(row.user_id);
+  return {
+    _id: id,
+    id,
+    User_Id: row.user_id,
+    UserName: row.username,
+    DisplayName: row.display_name,
+    Email: row.email,
+    UserType: row.user_type,
+    userType: row.user_type,
+    isActive: row.is_active === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const DUPLICATE_USERNAME = 'Username already exists';
+
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly passwords: PasswordHasher,
+  ) {}
+
+  async list(): Promise<UserRecord[]> {
+    return (await this.users.list()).map(toUserRecord);
+  }
+
+  countAgents(): Promise<number> {
+    return this.users.countAgents();
+  }
+
+  async create(input: UserCreateInput): Promise<UserRecord> {
+    const now = new Date().toISOString();
+    try {
+      const userId = await this.users.insert({
+        username: input.UserName,
+        display_name: input.DisplayName,
+        email: input.Email,
+        password_hash: await this.passwords.hash(input.Password),
+        user_type: 'agent',
+        is_active: input.isActive ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      });
+      return this.get(userId);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(DUPLICATE_USERNAME);
+      throw error;
+    }
+  }
+
+  async update(userId: number, input: UserUpdateInput): Promise<UserRecord> {
+    const existing = await this.requireUser(userId);
+    const userType = input.UserType ?? existing.user_type;
+    const isActive = input.isActive ?? existing.is_active === 1;
+    if (existing.user_type === 'agent' && userType === 'admin') {
+      throw new BadRequestError('UserType: An agent cannot be made an admin');
+    }
+    const losesAdmin =
+      existing.user_type === 'admin' && existing.is_active === 1 && (userType !== 'admin' || !isActive);
+    if (losesAdmin) await this.ensureAnotherActiveAdmin('deactivated or demoted');
+
+    const patch: UserPatch = {
+      username: input.UserName,
+      display_name: input.DisplayName,
+      email: input.Email,
+      user_type: userType,
+      is_active: isActive ? 1 : 0,
+      updated_at: new Date().toISOString(),
+    };
+    if (input.Password) patch.password_hash = await this.passwords.hash(input.Password);
+    const revokeTokens = Boolean(input.Password) || (existing.is_active === 1 && !isActive);
+    try {
+      await this.users.update(userId, patch, revokeTokens);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(DUPLICATE_USERNAME);
+      throw error;
+    }
+    return this.get(userId);
+  }
+
+  async delete(userId: number): Promise<void> {
+    const existing = await this.requireUser(userId);
+    if (existing.user_type === 'admin' && existing.is_active === 1)
+      await this.ensureAnotherActiveAdmin('deleted');
+    await this.users.softDelete(userId, new Date().toISOString());
+  }
+
+  private async get(userId: number): Promise<UserRecord> {
+    return toUserRecord(await this.requireUser(userId));
+  }
+
+  private async requireUser(userId: number): Promise<UserRow> {
+    const row = await this.users.findById(userId);
+    if (!row) throw new NotFoundError('User not found');
+    return row;
+  }
+
+  private async ensureAnotherActiveAdmin(action: string): Promise<void> {
+    if ((await this.users.countActiveAdmins()) <= 1) {
+      throw new ConflictError(`The last active admin cannot be ${action}`);
+    }
+  }
+}

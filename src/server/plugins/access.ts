@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import type { AuthenticatedUser, SessionService } from '../modules/auth/session-service.js';
+
+/**
+ * Who may call a route, declared on the route as `config: { access }`:
+ * public — anyone, any token ignored; optional — anyone, but a token sent must be valid;
+ * admin / agent — that role only; staff — admins and agents. A route that declares nothing is admin-only.
+ */
+export type Access = 'public' | 'optional' | 'admin' | 'agent' | 'staff';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+const ROLE_MESSAGES: Record<'admin' | 'agent' | 'staff', string> = {
+  admin: 'Admin access required',
+  agent: 'Agent access required',
+  staff: 'Admin or agent access required',
+};
+
+async function accessPlugin(app: FastifyInstance, options: { sessions: SessionService }) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access ?? 'admin';
+    if (access === 'public') return;
+
+    const token = bearerToken(request);
+    if (token === null) {
+      if (access === 'optional') return;
+      throw new UnauthorizedError('Authentication required');
+    }
+    const user = token ? await options.sessions.authenticate(token) : null;
+    if (!user) throw new UnauthorizedError('Session expired or invalid; please log in again');
+    request.user = user;
+
+    if (access === 'optional') return;
+    const allowed = access === 'staff' || user.userType === access;
+    if (!allowed) throw new ForbiddenError(ROLE_MESSAGES[access]);
+  });
+}
+
+export const access = fp(accessPlugin, { name: 'access' });
+
+/** The caller of a route whose access requires a token; the hook has already checked it. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new UnauthorizedError('Authentication required');
+  return request.user;
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, TooManyRequestsError } from '../errors.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+const CONTEXT_NAMES: Record<string, string> = {
+  body: 'Request body',
+  querystring: 'Query',
+  params: 'Path',
+  headers: 'Headers',
+};
+
+/** "UserName: Is required" — the message names the field, as clients show it to people. */
+function validationMessage(issues: ValidationIssue[], context: string | undefined): string {
+  const first = issues[0];
+  const field = (first?.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const reason = first?.message ?? 'Is invalid';
+  if (field) return `${field}: ${reason}`;
+  const where = CONTEXT_NAMES[context ?? 'body'] ?? 'Request';
+  return where === 'Request body' ? 'Request body must be a JSON object' : `${where}: ${reason}`;
+}
+
+const KNOWN_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (limit 1 MB)',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
+};
+
+function sendFailure(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+      return sendFailure(reply, error.statusCode, error.message);
+    }
+    if (error.validation) {
+      return sendFailure(reply, 400, validationMessage(error.validation, error.validationContext));
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const known = error.code ? KNOWN_CLIENT_ERRORS[error.code] : undefined;
+      const message =
+        known ?? (error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message);
+      return sendFailure(reply, status, message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendFailure(reply, 500, `Internal server error (request ${request.id})`);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendFailure(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`),
+  );
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { positiveId, requiredText, wholeNumber } from './common.js';
+
+/** NameEn becomes a URL path segment (/satta-results/{name}), so it may not hold URL delimiters. */
+const nameEn = requiredText(60).regex(/^[^/?#%\\<>]+$/, 'May not contain / ? # % \\ < or >');
+
+export const ghadiInput = z.object({
+  NameEn: nameEn,
+  NameHn: requiredText(60),
+  RTime: requiredText(30),
+  OrderId: wholeNumber,
+  GID: positiveId.optional(),
+});
+export type GhadiInput = z.infer<typeof ghadiInput>;
+
+export const ghadiRecord = z.object({
+  _id: z.string(),
+  id: z.string(),
+  GID: z.number().int(),
+  NameEn: z.string(),
+  NameHn: z.string(),
+  RTime: z.string(),
+  OrderId: z.number().int(),
+  /** Today's result in the site's time zone, "" when none. */
+  TodayResult: z.string(),
+  YesterdayResult: z.string(),
+  /** The latest declared value, "" when none. */
+  Result: z.string(),
+  isActive: z.boolean(),
+});
+export type GhadiRecord = z.infer<typeof ghadiRecord>;

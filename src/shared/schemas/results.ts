@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { pagination, positiveId } from './common.js';
+
+export const resultValue = z
+  .string('Is required')
+  .trim()
+  .min(1, 'Is required')
+  .max(20, 'Must be at most 20 characters')
+  .regex(/^[\p{L}\p{N} *#+\-/]+$/u, 'Use letters, digits, spaces or * # + - /');
+
+export const resultSubmitInput = z.object({
+  ghadiId: positiveId,
+  result: resultValue,
+  /** A date, a datetime-local value or an ISO timestamp; the server derives the business date. */
+  dateTime: z.string('Is required').trim().min(1, 'Is required').max(40, 'Is not a date'),
+});
+export type ResultSubmitInput = z.infer<typeof resultSubmitInput>;
+
+export const publicResultRecord = z.object({
+  _id: z.string(),
+  id: z.string(),
+  GID: z.number().int(),
+  Name: z.string(),
+  Result: z.string(),
+  DateTime: z.string(),
+  Date: z.string(),
+  isActive: z.boolean(),
+});
+export type PublicResultRecord = z.infer<typeof publicResultRecord>;
+
+export const resultRecord = publicResultRecord.extend({
+  CreatedById: z.number().int().nullable(),
+  CreatedByName: z.string(),
+  UpdatedAt: z.string(),
+});
+export type ResultRecord = z.infer<typeof resultRecord>;
+
+const monthText = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be YYYY-MM');
+
+export const resultListQuery = z.object({
+  month: monthText.optional(),
+  q: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  page: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').optional(),
+  limit: z.coerce
+    .number()
+    .int('Must be a whole number')
+    .min(1, 'Must be 1 or more')
+    .max(500, 'Must be 500 or less')
+    .optional(),
+});
+export type ResultListQuery = z.infer<typeof resultListQuery>;
+
+export const ghadiResultsQuery = z.object({
+  month: z.coerce
+    .number()
+    .int('Must be a month number')
+    .min(1, 'Must be 1 to 12')
+    .max(12, 'Must be 1 to 12')
+    .optional(),
+  year: z.coerce
+    .number()
+    .int('Must be a year')
+    .min(2000, 'Must be 2000 or later')
+    .max(2100, 'Must be 2100 or earlier')
+    .optional(),
+});
+
+export const resultListAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(z.union([resultRecord, publicResultRecord])),
+  pagination: pagination.optional(),
+});
+
+export const agentHistoryQuery = z.object({ ghadiId: positiveId.optional() });
