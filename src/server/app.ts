@@ -23,6 +23,7 @@ import { ResultsRepository } from './modules/results/results-repository.js';
 import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
 import { ResultsService } from './modules/results/results-service.js';
 import { SettingsRepository } from './modules/settings/settings-repository.js';
+import { siteRoutes } from './modules/site/site-routes.js';
 import { UsermapsRepository } from './modules/usermaps/usermaps-repository.js';
 import { usermapsRoutes } from './modules/usermaps/usermaps-routes.js';
 import { UsermapsService } from './modules/usermaps/usermaps-service.js';
@@ -34,11 +35,14 @@ import { VisitorsRepository } from './modules/visitors/visitors-repository.js';
 import { visitorsRoutes } from './modules/visitors/visitors-routes.js';
 import { access } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerWebApp } from './plugins/web-app.js';
 
 export interface BuildOptions {
   /** An open database to use instead of the configured one (tests); the caller closes it. */
   database?: Database;
   logger?: boolean;
+  /** Serve the built web app beside the API (default true). */
+  serveWebApp?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -82,7 +86,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   lenientJsonParser(app);
-  registerErrorHandling(app);
+  let appHtml: string | null = null;
+  registerErrorHandling(app, { appHtml: () => appHtml });
   securityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   if (config.corsOrigins.length > 0) {
@@ -135,5 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(usermapsRoutes, { usermaps });
   await app.register(contentBlocksRoutes, { blocks });
   await app.register(visitorsRoutes, { visitors });
+  await app.register(siteRoutes, { timeZone: config.siteTimezone });
+  if (options.serveWebApp !== false) appHtml = await registerWebApp(app, config.webRoot);
   return app;
 }

@@ -36,7 +36,8 @@ async function accessPlugin(app: FastifyInstance, options: { sessions: SessionSe
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
+    // Pages and assets are public; the API is where access is enforced.
+    if (request.is404 || !request.url.startsWith('/api/')) return;
     const access = request.routeOptions.config.access ?? 'admin';
     if (access === 'public') return;
 

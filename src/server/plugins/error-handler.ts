@@ -33,7 +33,14 @@ function sendFailure(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message });
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+import { CONTENT_SECURITY_POLICY } from './web-app.js';
+
+export interface ErrorHandlingOptions {
+  /** The web app's page, sent for unknown page addresses so the client router can show them. */
+  appHtml?: () => string | null;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));

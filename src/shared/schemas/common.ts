@@ -26,7 +26,11 @@ export const positiveId = z
   );
 
 export const requiredText = (max: number) =>
-  z.string('Is required').trim().min(1, 'Is required').max(max, `Must be at most ${max} characters`);
+  z
+    .string('This field is required')
+    .trim()
+    .min(1, 'This field is required')
+    .max(max, `Must be at most ${max} characters`);
 
 export const idParams = z.object({ id: z.string().regex(/^\d{1,10}$/, 'Must be a record id') });
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { pagination, positiveId } from './common.js';
 
 export const resultValue = z
-  .string('Is required')
+  .string('This field is required')
   .trim()
-  .min(1, 'Is required')
+  .min(1, 'This field is required')
   .max(20, 'Must be at most 20 characters')
   .regex(/^[\p{L}\p{N} *#+\-/]+$/u, 'Use letters, digits, spaces or * # + - /');
 
@@ -12,7 +12,11 @@ export const resultSubmitInput = z.object({
   ghadiId: positiveId,
   result: resultValue,
   /** A date, a datetime-local value or an ISO timestamp; the server derives the business date. */
-  dateTime: z.string('Is required').trim().min(1, 'Is required').max(40, 'Is not a date'),
+  dateTime: z
+    .string('This field is required')
+    .trim()
+    .min(1, 'This field is required')
+    .max(40, 'Is not a date'),
 });
 export type ResultSubmitInput = z.infer<typeof resultSubmitInput>;
 

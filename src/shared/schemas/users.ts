@@ -10,13 +10,16 @@ const userName = requiredText(50).regex(
 );
 const email = requiredText(254).pipe(z.email('Must be a valid email address'));
 const newPassword = z
-  .string('Is required')
+  .string('This field is required')
   .min(8, 'Must be at least 8 characters')
   .max(128, 'Must be at most 128 characters');
 
 export const loginInput = z.object({
   UserName: requiredText(50),
-  Password: z.string('Is required').min(1, 'Is required').max(128, 'Must be at most 128 characters'),
+  Password: z
+    .string('This field is required')
+    .min(1, 'This field is required')
+    .max(128, 'Must be at most 128 characters'),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

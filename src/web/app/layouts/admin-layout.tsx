@@ -1,0 +1,130 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { SITE_NAME } from '../../../shared/site.js';
+import { queryClient } from '../../lib/query-client.js';
+import { endSession } from '../../lib/session.js';
+
+const LINKS = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/agents', label: 'Agents' },
+  { to: '/admin/ghadi', label: 'Ghadi' },
+  { to: '/admin/results', label: 'Results' },
+  { to: '/admin/assign-ghadi', label: 'Assign Ghadi' },
+  { to: '/admin/content-blocks', label: 'Content Blocks' },
+];
+
+/** The spec's admin shell: a fixed top bar with a toggle, a sidebar open by default, the page and a footer. */
+export function AdminLayout() {
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const navigate = useNavigate();
+  const close = () => setSidebarOpen(false);
+
+  const logout = () => {
+    endSession();
+    queryClient.clear();
+    navigate('/admin/login', { replace: true });
+  };
+
+  return (
+    <div className="min-h-dvh bg-slate-100">
+      <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-3 bg-slate-900 px-4 text-white shadow">
+        <button
+          type="button"
+          onClick={() => setSidebarOpen((open) => !open)}
+          aria-expanded={sidebarOpen}
+          aria-controls="admin-sidebar"
+          aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
+          className="rounded-md p-2 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-white"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+        <p className="text-lg font-semibold">Admin Panel</p>
+      </header>
+
+      {sidebarOpen && (
+        <button
+          type="button"
+          aria-hidden="true"
+          tabIndex={-1}
+          onClick={close}
+          className="fixed inset-0 top-14 z-10 bg-slate-900/40 lg:hidden"
+        />
+      )}
+      <aside
+        id="admin-sidebar"
+        hidden={!sidebarOpen}
+        className="fixed bottom-0 left-0 top-14 z-20 flex w-64 flex-col bg-white shadow-lg"
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <span className="text-sm font-semibold uppercase tracking-wide text-slate-500">Menu</span>
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Close sidebar"
+            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label="Admin" className="flex-1 overflow-y-auto p-2">
+          <ul className="space-y-1">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  onClick={close}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                      isActive ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'
+                    }`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-slate-200 p-3">
+          <button
+            type="button"
+            onClick={logout}
+            className="w-full rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+          >
+            Logout
+          </button>
+        </div>
+      </aside>
+
+      <div className={`flex min-h-dvh flex-col pt-14 transition-[padding] ${sidebarOpen ? 'lg:pl-64' : ''}`}>
+        <main className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
+          <QueryClientProvider client={queryClient}>
+            <Outlet />
+          </QueryClientProvider>
+        </main>
+        <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-600">
+          © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RequireRole } from './require-role.js';
+import { RouteError } from './route-error.js';
+
+/*
+ * Admin, agent and login screens are separate chunks loaded on demand, so a public visitor
+ * downloads none of their code.
+ */
+const page =
+  <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
+  async () => ({
+    Component: pick(await load()),
+  });
+
+const adminPages: RouteObject[] = [
+  { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+  {
+    path: 'dashboard',
+    lazy: page(
+      () => import('../features/admin-dashboard/dashboard-page.js'),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: 'agents',
+    lazy: page(
+      () => import('../features/agents/agents-page.js'),
+      (m) => m.AgentsPage,
+    ),
+  },
+  {
+    path: 'ghadi',
+    lazy: page(
+      () => import('../features/ghadis/ghadis-page.js'),
+      (m) => m.GhadisPage,
+    ),
+  },
+  {
+    path: 'results',
+    lazy: page(
+      () => import('../features/results/results-page.js'),
+      (m) => m.ResultsPage,
+    ),
+  },
+  {
+    path: 'assign-ghadi',
+    lazy: page(
+      () => import('../features/assignments/assign-ghadi-page.js'),
+      (m) => m.AssignGhadiPage,
+    ),
+  },
+  {
+    path: 'content-blocks',
+    lazy: page(
+      () => import('../features/content-blocks/content-blocks-page.js'),
+      (m) => m.ContentBlocksPage,
+    ),
+  },
+];
+
+const agentPages: RouteObject[] = [
+  { index: true, element: <Navigate to="/agent/dashboard" replace /> },
+  {
+    path: 'dashboard',
+    lazy: page(
+      () => import('../features/agent-dashboard/agent-dashboard-page.js'),
+      (m) => m.AgentDashboardPage,
+    ),
+  },
+  {
+    path: 'ghadi-results',
+    lazy: page(
+      () => import('../features/agent-dashboard/ghadi-results-page.js'),
+      (m) => m.GhadiResultsPage,
+    ),
+  },
+];
+
+const loginPage = (role: 'admin' | 'agent') =>
+  page(
+    () => import('../features/auth/login-page.js'),
+    (m) =>
+      function RoleLoginPage() {
+        return <m.LoginPage role={role} />;
+      },
+  );
+
+export const routes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        path: '/',
+        lazy: page(
+          () => import('../features/public-home/home-page.js'),
+          (m) => m.HomePage,
+        ),
+      },
+      {
+        path: '/satta-results/:name',
+        lazy: page(
+          () => import('../features/public-results/ghadi-results-page.js'),
+          (m) => m.PublicResultsPage,
+        ),
+      },
+      { path: '/login', element: <Navigate to="/agent/login" replace /> },
+      { path: '/admin/login', lazy: loginPage('admin') },
+      { path: '/agent/login', lazy: loginPage('agent') },
+      {
+        path: '/admin',
+        element: (
+          <RequireRole role="admin">
+            <Outlet />
+          </RequireRole>
+        ),
+        children: [
+          {
+            lazy: page(
+              () => import('./layouts/admin-layout.js'),
+              (m) => m.AdminLayout,
+            ),
+            children: adminPages,
+          },
+        ],
+      },
+      {
+        path: '/agent',
+        element: (
+          <RequireRole role="agent">
+            <Outlet />
+          </RequireRole>
+        ),
+        children: [
+          {
+            lazy: page(
+              () => import('./layouts/agent-layout.js'),
+              (m) => m.AgentLayout,
+            ),
+            children: agentPages,
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: page(
+          () => import('./not-found-page.js'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+];

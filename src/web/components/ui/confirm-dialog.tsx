@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { Button } from './button.js';
+
+interface ConfirmDialogProps {
+  /** The question; the dialog is open while it is set. */
+  message: string | null;
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * An in-page confirmation. The native modal <dialog> traps focus, makes the page behind it inert,
+ * closes on Escape and returns focus to the button that opened it.
+ */
+export function ConfirmDialog({
+  message,
+  confirmLabel = 'Delete',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (message && !element.open) element.showModal();
+    if (!message && element.open) element.close();
+  }, [message]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="confirm-dialog-message"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <div className="space-y-4 p-5">
+        <p id="confirm-dialog-message" className="text-base font-medium text-slate-900">
+          {message}
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel} autoFocus>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Deleting…' : confirmLabel}
+          </Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

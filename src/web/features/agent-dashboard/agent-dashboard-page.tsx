@@ -1,0 +1,3 @@
+export function AgentDashboardPage() {
+  return <p className="p-6">AgentDashboardPage: not built yet.</p>;
+}

@@ -1,0 +1,3 @@
+export function GhadiResultsPage() {
+  return <p className="p-6">GhadiResultsPage: not built yet.</p>;
+}

@@ -1,0 +1,3 @@
+export function AgentsPage() {
+  return <p className="p-6">AgentsPage: not built yet.</p>;
+}

@@ -1,0 +1,3 @@
+export function AssignGhadiPage() {
+  return <p className="p-6">AssignGhadiPage: not built yet.</p>;
+}

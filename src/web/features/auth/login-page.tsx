@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { type Location, Navigate, useLocation, useNavigate } from 'react-router';
+import {
+  type LoginAnswer,
+  type LoginInput,
+  loginInput,
+  type UserType,
+} from '../../../shared/schemas/users.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { TextField } from '../../components/ui/field.js';
+import { api, messageOr } from '../../lib/api-client.js';
+import { startSession, useSession } from '../../lib/session.js';
+
+const SCREENS: Record<UserType, { title: string; subtitle: string; home: string; wrongRole: string }> = {
+  admin: {
+    title: 'Admin Login',
+    subtitle: 'Sign in to manage agents, ghadis, results and content.',
+    home: '/admin/dashboard',
+    wrongRole: 'Not authorized or not an admin',
+  },
+  agent: {
+    title: 'Agent Login',
+    subtitle: 'Sign in to manage and update results for your assigned ghadis.',
+    home: '/agent/dashboard',
+    wrongRole: 'Not authorized or not an agent',
+  },
+};
+
+/** Where to go after logging in: the remembered location when it belongs to this role's area. */
+function destination(role: UserType, state: unknown): string {
+  const from = (state as { from?: Location } | null)?.from;
+  if (from && from.pathname.startsWith(`/${role}/`) && !from.pathname.endsWith('/login')) {
+    return `${from.pathname}${from.search}${from.hash}`;
+  }
+  return SCREENS[role].home;
+}
+
+export function LoginPage({ role }: { role: UserType }) {
+  const screen = SCREENS[role];
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { UserName: '', Password: '' },
+  });
+
+  if (session?.userType === role) return <Navigate to={screen.home} replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await api.post<LoginAnswer>('/api/users/login', values, { anonymous: true });
+      if (answer.user.userType !== role) {
+        setFailure(screen.wrongRole);
+        return;
+      }
+      startSession({ ...answer.user, token: answer.token });
+      navigate(destination(role, location.state), { replace: true });
+    } catch (error) {
+      setFailure(messageOr(error, 'Login failed'));
+    }
+  });
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-10">
+      <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow-md sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">{screen.title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{screen.subtitle}</p>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.UserName?.message}
+            {...register('UserName')}
+          />
+          <div className="space-y-1">
+            <TextField
+              label="Password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              error={errors.Password?.message}
+              {...register('Password')}
+            />
+            <button
+              type="button"
+              onClick={() => setShowPassword((shown) => !shown)}
+              aria-pressed={showPassword}
+              className="text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {showPassword ? 'Hide password' : 'Show password'}
+            </button>
+          </div>
+          <Button type="submit" disabled={isSubmitting} className="w-full">
+            {isSubmitting ? 'Logging in...' : 'Login'}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}

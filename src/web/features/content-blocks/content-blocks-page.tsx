@@ -1,0 +1,3 @@
+export function ContentBlocksPage() {
+  return <p className="p-6">ContentBlocksPage: not built yet.</p>;
+}

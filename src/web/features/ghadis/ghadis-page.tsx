@@ -1,0 +1,3 @@
+export function GhadisPage() {
+  return <p className="p-6">GhadisPage: not built yet.</p>;
+}

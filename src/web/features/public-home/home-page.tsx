@@ -1,0 +1,3 @@
+export function HomePage() {
+  return <p className="p-6">HomePage: not built yet.</p>;
+}

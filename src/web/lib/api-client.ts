@@ -1,0 +1,70 @@
+import { endSession, getSession } from './session.js';
+
+/** A failed API call: the server's message when it sent one, and the HTTP status (0 when no answer came). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly serverMessage: string | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Where the API lives: the same origin by default, or VITE_API_URL for a separately hosted front end. */
+const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Calls that must not carry the session's token (public reads). */
+  anonymous?: boolean;
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const session = options.anonymous ? null : getSession();
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (session) headers.authorization = `Bearer ${session.token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: API_BASE ? 'include' : 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('Network error - please check your connection', 0, undefined);
+  }
+
+  const payload = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  if (!response.ok) {
+    const serverMessage = typeof payload?.message === 'string' ? payload.message : undefined;
+    // An expired or revoked token ends the session; the route guard then sends the user to log in.
+    if (response.status === 401 && session) endSession();
+    throw new ApiError(serverMessage ?? `Server error: ${response.status}`, response.status, serverMessage);
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** The server's message for a failure, or the screen's own fallback text from the spec. */
+export function messageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
