@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, TooManyRequestsError } from '../errors.js';
+import { CONTENT_SECURITY_POLICY } from './web-app.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -33,8 +34,6 @@ function sendFailure(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message });
 }
 
-import { CONTENT_SECURITY_POLICY } from './web-app.js';
-
 export interface ErrorHandlingOptions {
   /** The web app's page, sent for unknown page addresses so the client router can show them. */
   appHtml?: () => string | null;
@@ -60,7 +59,17 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     return sendFailure(reply, 500, `Internal server error (request ${request.id})`);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendFailure(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const html = options.appHtml?.();
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (html && isPage) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', CONTENT_SECURITY_POLICY)
+        .send(html);
+    }
+    return sendFailure(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`);
+  });
 }

@@ -9,18 +9,18 @@ export const LOGIN_PATHS: Record<UserType, string> = { admin: '/admin/login', ag
  * The spec's guard: no session → the login of the required role (admin → /admin/login, otherwise
  * /agent/login), remembering where the visitor was going; a user of another role → /.
  */
-export function RequireRole({ role, children }: { role?: UserType; children: ReactNode }) {
+export function RequireRole({ userType, children }: { userType?: UserType; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session) {
     return (
       <Navigate
-        to={role === 'admin' ? LOGIN_PATHS.admin : LOGIN_PATHS.agent}
+        to={userType === 'admin' ? LOGIN_PATHS.admin : LOGIN_PATHS.agent}
         replace
         state={{ from: location }}
       />
     );
   }
-  if (role && session.userType !== role) return <Navigate to="/" replace />;
+  if (userType && session.userType !== userType) return <Navigate to="/" replace />;
   return children;
 }

@@ -76,15 +76,6 @@ const agentPages: RouteObject[] = [
   },
 ];
 
-const loginPage = (role: 'admin' | 'agent') =>
-  page(
-    () => import('../features/auth/login-page.js'),
-    (m) =>
-      function RoleLoginPage() {
-        return <m.LoginPage role={role} />;
-      },
-  );
-
 export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteError,
@@ -104,12 +95,24 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/login', element: <Navigate to="/agent/login" replace /> },
-      { path: '/admin/login', lazy: loginPage('admin') },
-      { path: '/agent/login', lazy: loginPage('agent') },
+      {
+        path: '/admin/login',
+        lazy: page(
+          () => import('../features/auth/login-page.js'),
+          (m) => m.AdminLoginPage,
+        ),
+      },
+      {
+        path: '/agent/login',
+        lazy: page(
+          () => import('../features/auth/login-page.js'),
+          (m) => m.AgentLoginPage,
+        ),
+      },
       {
         path: '/admin',
         element: (
-          <RequireRole role="admin">
+          <RequireRole userType="admin">
             <Outlet />
           </RequireRole>
         ),
@@ -126,7 +129,7 @@ export const routes: RouteObject[] = [
       {
         path: '/agent',
         element: (
-          <RequireRole role="agent">
+          <RequireRole userType="agent">
             <Outlet />
           </RequireRole>
         ),

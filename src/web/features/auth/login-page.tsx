@@ -32,13 +32,13 @@ const SCREENS: Record<UserType, { title: string; subtitle: string; home: string;
 /** Where to go after logging in: the remembered location when it belongs to this role's area. */
 function destination(role: UserType, state: unknown): string {
   const from = (state as { from?: Location } | null)?.from;
-  if (from && from.pathname.startsWith(`/${role}/`) && !from.pathname.endsWith('/login')) {
+  if (from?.pathname.startsWith(`/${role}/`) && !from.pathname.endsWith('/login')) {
     return `${from.pathname}${from.search}${from.hash}`;
   }
   return SCREENS[role].home;
 }
 
-export function LoginPage({ role }: { role: UserType }) {
+function LoginPage({ userType: role }: { userType: UserType }) {
   const screen = SCREENS[role];
   const session = useSession();
   const location = useLocation();
@@ -110,4 +110,12 @@ export function LoginPage({ role }: { role: UserType }) {
       </div>
     </main>
   );
+}
+
+export function AdminLoginPage() {
+  return <LoginPage userType="admin" />;
+}
+
+export function AgentLoginPage() {
+  return <LoginPage userType="agent" />;
 }
