@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tokens = new TokenService(await resolveJwtSecret(config, settings), config.tokenTtlSeconds);
 
-  const sessions = new SessionService(usersRepository, passwords, tokens, new LoginThrottle());
+  const sessions = new SessionService(usersRepository, passwords, tokens, new LoginThrottle(config.loginMaxFailures));
   const users = new UsersService(usersRepository, passwords);
   const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
   const results = new ResultsService(

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** How often the visitor counter is written to the database. */
   visitorFlushMs: number;
   tokenTtlSeconds: number;
+  /** Failed logins allowed per account and per client address in 15 minutes. */
+  loginMaxFailures: number;
   /** argon2 cost; lowered only by tests. */
   passwordMemoryCost: number;
 }
@@ -94,6 +96,7 @@ const environmentSchema = z.object({
       }
       return origins;
     }),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().default(path.resolve('dist', 'web')),
 });
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: values.WEB_ROOT,
     visitorFlushMs: 2000,
     tokenTtlSeconds: 12 * 60 * 60,
+    loginMaxFailures: values.LOGIN_MAX_FAILURES,
     passwordMemoryCost: 19456,
   };
 }

@@ -1,0 +1,87 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { GhadiRecord } from '../../../src/shared/schemas/ghadis.js';
+import type { LoginAnswer, UserRecord } from '../../../src/shared/schemas/users.js';
+import { E2E_ADMIN } from './constants.js';
+
+let counter = 0;
+/** A name no other test (or earlier run against the same server) uses. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+}
+
+export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<LoginAnswer> {
+  const response = await request.post('/api/users/login', { data: { UserName: username, Password: password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as LoginAnswer;
+}
+
+/** Seeds data through the real API as the bootstrapped admin. */
+export class AdminApi {
+  private constructor(
+    private readonly request: APIRequestContext,
+    readonly token: string,
+  ) {}
+
+  static async connect(request: APIRequestContext): Promise<AdminApi> {
+    const answer = await apiLogin(request, E2E_ADMIN.username, E2E_ADMIN.password);
+    return new AdminApi(request, answer.token);
+  }
+
+  private headers() {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown): Promise<T> {
+    const response = await this.request.fetch(path, { method, headers: this.headers(), data });
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  async createAgent(overrides: Partial<{ UserName: string; DisplayName: string; Password: string; isActive: boolean }> = {}) {
+    const UserName = overrides.UserName ?? uniqueName('agent');
+    const Password = overrides.Password ?? 'agent-password-1';
+    const answer = await this.call<{ data: UserRecord }>('POST', '/api/users', {
+      UserName,
+      DisplayName: overrides.DisplayName ?? `Agent ${UserName}`,
+      Email: `${UserName}@example.com`,
+      Password,
+      isActive: overrides.isActive ?? true,
+    });
+    return { ...answer.data, Password };
+  }
+
+  async createGhadi(overrides: Partial<{ NameEn: string; NameHn: string; RTime: string; OrderId: number }> = {}) {
+    const NameEn = overrides.NameEn ?? uniqueName('Ghadi ');
+    const answer = await this.call<{ data: GhadiRecord }>('POST', '/api/ghadis', {
+      NameEn,
+      NameHn: overrides.NameHn ?? `घड़ी ${NameEn}`,
+      RTime: overrides.RTime ?? '6:00 PM',
+      OrderId: overrides.OrderId ?? 100,
+    });
+    return answer.data;
+  }
+
+  assign(userId: number, gids: number | number[]) {
+    return this.call('POST', '/api/usermaps', { User_Id: userId, GID: gids });
+  }
+
+  submitResult(ghadiId: number, result: string, dateTime: string) {
+    return this.call('POST', '/api/agent/my-ghadi/update-result', { ghadiId, result, dateTime });
+  }
+}
+
+/** Signs a user in the way the app does: the login answer stored under localStorage "user". */
+export async function signInAs(page: Page, request: APIRequestContext, username: string, password: string) {
+  const answer = await apiLogin(request, username, password);
+  await page.goto('/agent/login');
+  await page.evaluate((session) => localStorage.setItem('user', JSON.stringify(session)), {
+    ...answer.user,
+    token: answer.token,
+  });
+  return answer;
+}
+
+export function signInAsAdmin(page: Page, request: APIRequestContext) {
+  return signInAs(page, request, E2E_ADMIN.username, E2E_ADMIN.password);
+}

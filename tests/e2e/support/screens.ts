@@ -1,0 +1,25 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+/** Where screenshots go for a person to look at: outside the repository, never committed. */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'ghadi-screens');
+
+/** Screenshots at phone (360 px) and desktop width when SCREENSHOTS=1; a no-op otherwise. */
+export async function captureScreens(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  const original = page.viewportSize();
+  for (const [label, width] of [
+    ['phone', 360],
+    ['desktop', 1280],
+  ] as const) {
+    await page.setViewportSize({ width, height: label === 'phone' ? 740 : 800 });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** True when the page scrolls sideways (what a 360 px phone must never do). */
+export function hasHorizontalPageScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
