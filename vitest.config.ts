@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -24,10 +25,17 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      // ── web project ──────────────────────────────────────────────────────────────
-      // The web app's tests (jsdom, src/web/**/*.test.tsx) are added here as a second
-      // project by the web engineer, e.g. { test: { name: 'web', environment: 'jsdom', ... } }.
-      // ─────────────────────────────────────────────────────────────────────────────
+      {
+        // The web app's component tests: logic that lives in components (guard, forms, paging, search).
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
+          setupFiles: ['src/web/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });
