@@ -14,6 +14,8 @@ export interface AppConfig {
   siteTimezone: string;
   corsOrigins: string[];
   logLevel: string;
+  /** Fastify's trustProxy: whether X-Forwarded-For names the client (behind a reverse proxy). */
+  trustProxy: boolean | number | string;
   /** Built web assets; absent until the web app is built. */
   webRoot: string;
   /** How often the visitor counter is written to the database. */
@@ -96,6 +98,16 @@ const environmentSchema = z.object({
       }
       return origins;
     }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string => {
+      const text = value?.trim() ?? '';
+      if (text === '' || text === 'false') return false;
+      if (text === 'true') return true;
+      if (/^\d+$/.test(text)) return Number(text);
+      return text;
+    }),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().default(path.resolve('dist', 'web')),
@@ -121,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteTimezone: values.SITE_TIMEZONE,
     corsOrigins: values.CORS_ORIGINS,
     logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
     webRoot: values.WEB_ROOT,
     visitorFlushMs: 2000,
     tokenTtlSeconds: 12 * 60 * 60,
