@@ -74,11 +74,13 @@ function lenientJsonParser(app: FastifyInstance) {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const proxyHops = config.trustProxy;
   const app = Fastify({
     logger:
       options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy:
+      typeof proxyHops === 'number' ? (_address: string, hop: number) => hop < proxyHops : proxyHops,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -116,7 +118,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tokens = new TokenService(await resolveJwtSecret(config, settings), config.tokenTtlSeconds);
 
-  const sessions = new SessionService(usersRepository, passwords, tokens, new LoginThrottle(config.loginMaxFailures));
+  const sessions = new SessionService(
+    usersRepository,
+    passwords,
+    tokens,
+    new LoginThrottle(config.loginMaxFailures),
+  );
   const users = new UsersService(usersRepository, passwords);
   const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
   const results = new ResultsService(
