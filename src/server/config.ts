@@ -55,7 +55,11 @@ const optionalText = z
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 const environmentSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // An empty PORT (as `PORT=` in an env file leaves it) means unset, not port 0.
+  PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).default(3000),
+  ),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z
     .string()

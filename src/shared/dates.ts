@@ -4,9 +4,10 @@
  */
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const LOCAL_DATE_TIME_PATTERN = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?$/;
-const ISO_WITH_ZONE_PATTERN =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+/** A wall-clock time: hours 00-23, minutes and seconds 00-59 (so 25:00 or 08:75 are no times). */
+const TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?`;
+const LOCAL_DATE_TIME_PATTERN = new RegExp(String.raw`^(\d{4}-\d{2}-\d{2})T${TIME}$`);
+const ISO_WITH_ZONE_PATTERN = new RegExp(String.raw`^\d{4}-\d{2}-\d{2}T${TIME}(?:Z|[+-]\d{2}:?\d{2})$`, 'i');
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -108,7 +108,7 @@ export async function createTestApp(
   const config: AppConfig = { ...base, database: target };
   const apps: FastifyInstance[] = [];
   const start = async () => {
-    const app = await buildApp(config, { database, logger: false });
+    const app = await buildApp(config, { database, logger: false, serveWebApp: false });
     apps.push(app);
     return app;
   };
@@ -175,9 +175,17 @@ export function useTestApp(dialect: Dialect): TestApp {
   };
 }
 
-/** A temporary directory removed at the end of the file. */
-export function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ghadi-test-'));
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
+/** A temporary directory for the enclosing suite: made before its tests, removed after them. */
+export function tempDir(): () => string {
+  let dir: string | undefined;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ghadi-test-'));
+  });
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!dir) throw new Error('The temporary directory is made before the suite’s tests');
+    return dir;
+  };
 }

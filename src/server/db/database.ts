@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
+  /** The PostgreSQL schema the database works in, when one was chosen. */
+  pgSchema?: string;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,12 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+    close: () => db.destroy(),
+  };
 }
 
 /** Unique-constraint failures from either driver, so services can answer 409. */

@@ -10,7 +10,13 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider });
+  // Kysely looks for its migration tables in every schema unless told which one: with several
+  // schemas in one database (one per test suite), it would find another schema's tables and skip its own.
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -36,8 +36,9 @@ async function accessPlugin(app: FastifyInstance, options: { sessions: SessionSe
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
-    // Pages and assets are public; the API is where access is enforced.
-    if (request.is404 || !request.url.startsWith('/api/')) return;
+    // Pages and assets are public; the API is where access is enforced. Judged by the matched
+    // route, not the raw URL: "/%61pi/users" reaches the /api/users route too.
+    if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
     const access = request.routeOptions.config.access ?? 'admin';
     if (access === 'public') return;
 

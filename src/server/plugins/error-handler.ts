@@ -26,6 +26,7 @@ function validationMessage(issues: ValidationIssue[], context: string | undefine
 
 const KNOWN_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (limit 1 MB)',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
 };

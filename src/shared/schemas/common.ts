@@ -32,7 +32,13 @@ export const requiredText = (max: number) =>
     .min(1, 'This field is required')
     .max(max, `Must be at most ${max} characters`);
 
-export const idParams = z.object({ id: z.string().regex(/^\d{1,10}$/, 'Must be a record id') });
+/** Record ids are 32-bit integers in the database; a larger one is no record id (and would upset PostgreSQL). */
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Must be a record id')
+    .refine((id) => Number(id) <= 2_147_483_647, 'Must be a record id'),
+});
 
 export const failureAnswer = z.object({ success: z.literal(false), message: z.string() });
 export const successAnswer = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -18,6 +18,8 @@ export interface ResultFilter {
   /** YYYY-MM */
   month?: string;
   search?: string;
+  /** Whether the search also matches who declared a result (admins only: others may not learn it). */
+  searchAuthors?: boolean;
   gids?: number[];
   /** Public readers do not see results of deleted ghadis. */
   liveGhadisOnly: boolean;
@@ -159,7 +161,12 @@ export class ResultsRepository {
     }
     if (filter.search) {
       const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
-      const columns = ['u.display_name', 'u.username', 'g.name_en', 'r.value', 'r.result_date'];
+      const columns = [
+        ...(filter.searchAuthors ? ['u.display_name', 'u.username'] : []),
+        'g.name_en',
+        'r.value',
+        'r.result_date',
+      ];
       query = query.where((eb) =>
         eb.or(columns.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
       );

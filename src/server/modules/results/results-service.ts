@@ -86,6 +86,7 @@ export class ResultsService {
     const filter: ResultFilter = {
       month: query.month,
       search: query.q || undefined,
+      searchAuthors: asAdmin,
       liveGhadisOnly: !asAdmin,
     };
     const toRecord = asAdmin ? toAdminRecord : toPublicRecord;

@@ -1,0 +1,350 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  agentFields,
+  assignGhadis,
+  call,
+  contentBlockFields,
+  createAgent,
+  createAgentWithToken,
+  createContentBlock,
+  createGhadi,
+  type Failure,
+  ghadiFields,
+  loginAdmin,
+  submitResult,
+  today,
+} from '../support/factories.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
+
+type Caller = 'none' | 'invalid' | 'agent' | 'admin';
+const CALLERS: Caller[] = ['none', 'invalid', 'agent', 'admin'];
+
+interface Request {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  route: string;
+  /** Builds the request once per row; every caller sends the same one, in the order of CALLERS. */
+  request: () => Promise<Request>;
+  expected: Record<Caller, number>;
+}
+
+/** Who may call: the four callers' expected statuses. */
+const PUBLIC = { none: 200, invalid: 200, agent: 200, admin: 200 };
+const OPTIONAL = { none: 200, invalid: 401, agent: 200, admin: 200 };
+const ADMIN = { none: 401, invalid: 401, agent: 403, admin: 200 };
+const ADMIN_CREATE = { ...ADMIN, admin: 201 };
+const AGENT = { none: 401, invalid: 401, agent: 200, admin: 403 };
+const STAFF = { none: 401, invalid: 401, agent: 200, admin: 200 };
+
+/** Every route of the API (checked against the app's own route table below). */
+const ROUTES = [
+  'POST /api/users/login',
+  'GET /api/users/count',
+  'GET /api/users',
+  'POST /api/users',
+  'PUT /api/users/:id',
+  'DELETE /api/users/:id',
+  'GET /api/ghadis/count',
+  'GET /api/ghadis',
+  'POST /api/ghadis',
+  'PUT /api/ghadis/:id',
+  'DELETE /api/ghadis/:id',
+  'GET /api/results/count',
+  'GET /api/results',
+  'GET /api/results/:name',
+  'GET /api/agent/my-ghadi',
+  'GET /api/agent/my-ghadi/results',
+  'POST /api/agent/my-ghadi/update-result',
+  'GET /api/usermaps',
+  'POST /api/usermaps',
+  'DELETE /api/usermaps/:id',
+  'GET /api/contentblocks',
+  'POST /api/contentblocks',
+  'PUT /api/contentblocks/:id',
+  'DELETE /api/contentblocks/:id',
+  'GET /api/contentblocks/slug/:slug',
+  'POST /api/visitor/track',
+  'GET /api/visitor/stats',
+  'GET /api/site',
+];
+
+/** The API routes an app serves, read from its route table (HEAD twins left out). */
+function servedRoutes(table: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of table.split('\n')) {
+    const match = /^((?:[│ ] {3})*)(?:├── |└── )(\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    stack.length = depth;
+    const path = `${stack.join('')}${match[2]}`;
+    stack.push(match[2] ?? '');
+    if (!path.startsWith('/api/')) continue;
+    for (const method of (match[3] ?? '').split(', '))
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes.sort();
+}
+
+describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
+  const t = useTestApp(dialect);
+  const tokens = {} as Record<Caller, string | undefined>;
+  let agentGhadi: number;
+  let ghadiName: string;
+  let blockSlug: string;
+
+  beforeAll(async () => {
+    const adminToken = await loginAdmin(t.app);
+    const agent = await createAgentWithToken(t.app, adminToken);
+    tokens.none = undefined;
+    tokens.invalid = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.invalid-signature';
+    tokens.agent = agent.token;
+    tokens.admin = adminToken;
+    const ghadi = await createGhadi(t.app, adminToken);
+    await assignGhadis(t.app, adminToken, agent.user.User_Id, ghadi.GID);
+    await submitResult(t.app, adminToken, { ghadiId: ghadi.GID, result: '12', dateTime: today() });
+    agentGhadi = ghadi.GID;
+    ghadiName = ghadi.NameEn.toLowerCase();
+    blockSlug = (await createContentBlock(t.app, adminToken)).Slug;
+  });
+
+  const admin = () => tokens.admin ?? '';
+
+  const rows: Row[] = [
+    {
+      route: 'POST /api/users/login',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/users/login',
+        body: { UserName: ADMIN_USERNAME, Password: ADMIN_PASSWORD },
+      }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/users/count',
+      request: async () => ({ method: 'GET', url: '/api/users/count' }),
+      expected: ADMIN,
+    },
+    { route: 'GET /api/users', request: async () => ({ method: 'GET', url: '/api/users' }), expected: ADMIN },
+    {
+      // The same new username for every caller: had a refused call created it, the admin's would get 409.
+      route: 'POST /api/users',
+      request: async () => ({ method: 'POST', url: '/api/users', body: agentFields() }),
+      expected: ADMIN_CREATE,
+    },
+    {
+      route: 'PUT /api/users/:id',
+      request: async () => {
+        const agent = await createAgent(t.app, admin());
+        return {
+          method: 'PUT',
+          url: `/api/users/${agent.user._id}`,
+          body: { UserName: agent.user.UserName, DisplayName: 'Changed', Email: agent.user.Email },
+        };
+      },
+      expected: ADMIN,
+    },
+    {
+      // Had a refused call deleted it, the admin's would get 404.
+      route: 'DELETE /api/users/:id',
+      request: async () => ({
+        method: 'DELETE',
+        url: `/api/users/${(await createAgent(t.app, admin())).user._id}`,
+      }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/ghadis/count',
+      request: async () => ({ method: 'GET', url: '/api/ghadis/count' }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/ghadis',
+      request: async () => ({ method: 'GET', url: '/api/ghadis' }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'POST /api/ghadis',
+      request: async () => ({ method: 'POST', url: '/api/ghadis', body: ghadiFields() }),
+      expected: ADMIN_CREATE,
+    },
+    {
+      route: 'PUT /api/ghadis/:id',
+      request: async () => ({
+        method: 'PUT',
+        url: `/api/ghadis/${(await createGhadi(t.app, admin())).GID}`,
+        body: ghadiFields(),
+      }),
+      expected: ADMIN,
+    },
+    {
+      route: 'DELETE /api/ghadis/:id',
+      request: async () => ({
+        method: 'DELETE',
+        url: `/api/ghadis/${(await createGhadi(t.app, admin())).GID}`,
+      }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/results/count',
+      request: async () => ({ method: 'GET', url: '/api/results/count' }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/results',
+      request: async () => ({ method: 'GET', url: '/api/results' }),
+      expected: OPTIONAL,
+    },
+    {
+      route: 'GET /api/results/:name',
+      request: async () => ({ method: 'GET', url: `/api/results/${encodeURIComponent(ghadiName)}` }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/agent/my-ghadi',
+      request: async () => ({ method: 'GET', url: '/api/agent/my-ghadi' }),
+      expected: AGENT,
+    },
+    {
+      route: 'GET /api/agent/my-ghadi/results',
+      request: async () => ({ method: 'GET', url: `/api/agent/my-ghadi/results?ghadiId=${agentGhadi}` }),
+      expected: AGENT,
+    },
+    {
+      route: 'POST /api/agent/my-ghadi/update-result',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/agent/my-ghadi/update-result',
+        body: { ghadiId: agentGhadi, result: '34', dateTime: today() },
+      }),
+      expected: STAFF,
+    },
+    {
+      route: 'GET /api/usermaps',
+      request: async () => ({ method: 'GET', url: '/api/usermaps' }),
+      expected: ADMIN,
+    },
+    {
+      // Had a refused call assigned it, the admin's would get 409.
+      route: 'POST /api/usermaps',
+      request: async () => {
+        const agent = await createAgent(t.app, admin());
+        const ghadi = await createGhadi(t.app, admin());
+        return {
+          method: 'POST',
+          url: '/api/usermaps',
+          body: { User_Id: agent.user.User_Id, GID: ghadi.GID },
+        };
+      },
+      expected: ADMIN_CREATE,
+    },
+    {
+      route: 'DELETE /api/usermaps/:id',
+      request: async () => {
+        const agent = await createAgent(t.app, admin());
+        const ghadi = await createGhadi(t.app, admin());
+        const [map] = await assignGhadis(t.app, admin(), agent.user.User_Id, ghadi.GID);
+        return { method: 'DELETE', url: `/api/usermaps/${map?._id}` };
+      },
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/contentblocks',
+      request: async () => ({ method: 'GET', url: '/api/contentblocks' }),
+      expected: ADMIN,
+    },
+    {
+      route: 'POST /api/contentblocks',
+      request: async () => ({ method: 'POST', url: '/api/contentblocks', body: contentBlockFields() }),
+      expected: ADMIN_CREATE,
+    },
+    {
+      route: 'PUT /api/contentblocks/:id',
+      request: async () => {
+        const block = await createContentBlock(t.app, admin());
+        return {
+          method: 'PUT',
+          url: `/api/contentblocks/${block._id}`,
+          body: contentBlockFields({ Slug: block.Slug }),
+        };
+      },
+      expected: ADMIN,
+    },
+    {
+      route: 'DELETE /api/contentblocks/:id',
+      request: async () => ({
+        method: 'DELETE',
+        url: `/api/contentblocks/${(await createContentBlock(t.app, admin()))._id}`,
+      }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/contentblocks/slug/:slug',
+      request: async () => ({ method: 'GET', url: `/api/contentblocks/slug/${blockSlug}` }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'POST /api/visitor/track',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/visitor/track',
+        headers: { 'x-session-id': 'matrix-1' },
+      }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/visitor/stats',
+      request: async () => ({ method: 'GET', url: '/api/visitor/stats' }),
+      expected: PUBLIC,
+    },
+    { route: 'GET /api/site', request: async () => ({ method: 'GET', url: '/api/site' }), expected: PUBLIC },
+  ];
+
+  it('the matrix covers every API route the app serves', async () => {
+    await t.app.ready();
+    expect(servedRoutes(t.app.printRoutes({ commonPrefix: false }))).toEqual([...ROUTES].sort());
+    expect(rows.map((row) => row.route).sort()).toEqual([...ROUTES].sort());
+  });
+
+  it.each(rows.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const request = await row.request();
+    const seen: Record<string, number> = {};
+    for (const caller of CALLERS) {
+      const token = tokens[caller];
+      const response = await call(t.app, {
+        method: request.method,
+        url: request.url,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        ...(request.headers ? { headers: request.headers } : {}),
+        ...(token === undefined ? {} : { token }),
+      });
+      seen[caller] = response.statusCode;
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      if (response.statusCode >= 400) {
+        const failure = response.json<Failure>();
+        expect(failure.success).toBe(false);
+        expect(failure.message).toBeTruthy();
+      }
+    }
+    expect(seen).toEqual(row.expected);
+  });
+
+  it('percent-encoded paths reach the same access checks', async () => {
+    for (const url of ['/%61pi/users', '/ap%69/users/count', '/api/%75sers', '/api/contentbl%6Fcks']) {
+      expect({ url, status: (await call(t.app, { url })).statusCode }).toEqual({ url, status: 401 });
+      expect({ url, status: (await call(t.app, { url, token: tokens.agent })).statusCode }).toEqual({
+        url,
+        status: 403,
+      });
+      expect({ url, status: (await call(t.app, { url, token: admin() })).statusCode }).toEqual({
+        url,
+        status: 200,
+      });
+    }
+  });
+});

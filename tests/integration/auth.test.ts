@@ -1,0 +1,272 @@
+import { decodeJwt, SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LoginAnswer, UserRecord } from '../../src/shared/schemas/users.js';
+import {
+  call,
+  createAgent,
+  createAgentWithToken,
+  expectStatus,
+  type Failure,
+  type Item,
+  keysDeep,
+  login,
+  loginAdmin,
+  loginAs,
+  uniqueAddress,
+} from '../support/factories.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
+
+const SESSION_USER_KEYS = [
+  '_id',
+  'id',
+  'User_Id',
+  'UserName',
+  'DisplayName',
+  'Email',
+  'UserType',
+  'userType',
+  'isActive',
+].sort();
+
+describe.each(DIALECTS)('auth [%s]', (dialect) => {
+  const t = useTestApp(dialect);
+  let adminToken: string;
+
+  beforeAll(async () => {
+    adminToken = await loginAdmin(t.app);
+  });
+
+  /** A request only a live session may make. */
+  const whoAmI = (token: string) => call(t.app, { url: '/api/agent/my-ghadi', token });
+
+  describe('POST /api/users/login', () => {
+    it('answers success, token and the session user for an admin', async () => {
+      const answer = expectStatus<LoginAnswer>(await login(t.app, ADMIN_USERNAME, ADMIN_PASSWORD), 200);
+      expect(answer.success).toBe(true);
+      expect(typeof answer.token).toBe('string');
+      expect(Object.keys(answer.user).sort()).toEqual(SESSION_USER_KEYS);
+      expect(answer.user).toMatchObject({
+        UserName: ADMIN_USERNAME,
+        UserType: 'admin',
+        userType: 'admin',
+        isActive: true,
+      });
+      expect(typeof answer.user._id).toBe('string');
+      expect(answer.user.id).toBe(answer.user._id);
+      expect(typeof answer.user.User_Id).toBe('number');
+      expect(String(answer.user.User_Id)).toBe(answer.user._id);
+    });
+
+    it('answers the agent with userType agent and never a password', async () => {
+      const agent = await createAgent(t.app, adminToken);
+      const response = await login(t.app, agent.user.UserName, agent.password, uniqueAddress());
+      const answer = expectStatus<LoginAnswer>(response, 200);
+      expect(answer.user).toMatchObject({
+        UserName: agent.user.UserName,
+        userType: 'agent',
+        UserType: 'agent',
+      });
+      expect(answer.user.User_Id).toBe(agent.user.User_Id);
+      const keys = keysDeep(answer).map((key) => key.toLowerCase());
+      expect(keys).not.toContain('password');
+      expect(keys).not.toContain('password_hash');
+      expect(response.body).not.toContain(agent.password);
+      expect(response.body).not.toContain('$argon2');
+    });
+
+    it('accepts the username in any letter case', async () => {
+      const agent = await createAgent(t.app, adminToken);
+      const answer = expectStatus<LoginAnswer>(
+        await login(t.app, agent.user.UserName.toUpperCase(), agent.password, uniqueAddress()),
+        200,
+      );
+      expect(answer.user.User_Id).toBe(agent.user.User_Id);
+    });
+
+    it('gives the same 401 message for an unknown user, a wrong password and an inactive account', async () => {
+      const inactive = await createAgent(t.app, adminToken, { isActive: false });
+      const active = await createAgent(t.app, adminToken);
+      const unknownUser = await login(t.app, 'nobody-here-at-all', 'whatever-password', uniqueAddress());
+      const wrongPassword = await login(t.app, active.user.UserName, 'not-the-password', uniqueAddress());
+      const inactiveAccount = await login(t.app, inactive.user.UserName, inactive.password, uniqueAddress());
+      const answers = [unknownUser, wrongPassword, inactiveAccount].map((response) => {
+        expect(response.statusCode).toBe(401);
+        return response.json<Failure>();
+      });
+      expect(answers[0]?.success).toBe(false);
+      expect(answers[0]?.message).toBeTruthy();
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    });
+
+    it('stores passwords as argon2id hashes', async () => {
+      const agent = await createAgent(t.app, adminToken);
+      const rows = await t.database.db
+        .selectFrom('users')
+        .select(['username', 'password_hash'])
+        .where('user_id', 'in', [agent.user.User_Id])
+        .execute();
+      const admin = await t.database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('username', '=', ADMIN_USERNAME)
+        .executeTakeFirstOrThrow();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.password_hash.startsWith('$argon2id$')).toBe(true);
+      expect(rows[0]?.password_hash).not.toContain(agent.password);
+      expect(admin.password_hash.startsWith('$argon2id$')).toBe(true);
+    });
+
+    it('issues tokens that expire after about 12 hours', async () => {
+      const before = Math.floor(Date.now() / 1000);
+      const token = await loginAdmin(t.app);
+      const claims = decodeJwt(token);
+      expect(typeof claims.exp).toBe('number');
+      expect(typeof claims.iat).toBe('number');
+      expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(12 * 60 * 60);
+      expect(claims.exp).toBeGreaterThanOrEqual(before + 12 * 60 * 60 - 5);
+      expect(claims.exp).toBeLessThanOrEqual(before + 12 * 60 * 60 + 60);
+    });
+
+    it('rejects an expired token and a token signed with another key', async () => {
+      const { value: secret } = await t.database.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'jwt_secret')
+        .executeTakeFirstOrThrow();
+      const { sub, ver } = decodeJwt(adminToken);
+      const sign = (key: string, expiresAt: number) =>
+        new SignJWT({ ver })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(sub))
+          .setIssuer('ghadi-results')
+          .setIssuedAt(expiresAt - 3600)
+          .setExpirationTime(expiresAt)
+          .sign(new TextEncoder().encode(key));
+      const now = Math.floor(Date.now() / 1000);
+
+      // The same claims with the server's key and a future expiry are accepted: the forgery is faithful.
+      const valid = await sign(secret, now + 600);
+      expect((await call(t.app, { url: '/api/users', token: valid })).statusCode).toBe(200);
+
+      const expired = await sign(secret, now - 10);
+      expect((await call(t.app, { url: '/api/users', token: expired })).statusCode).toBe(401);
+      const foreign = await sign('another-secret-that-is-long-enough-to-sign', now + 600);
+      expect((await call(t.app, { url: '/api/users', token: foreign })).statusCode).toBe(401);
+    });
+
+    it('rejects a malformed token and a non-bearer authorization header', async () => {
+      expect((await call(t.app, { url: '/api/users', token: 'not.a.jwt' })).statusCode).toBe(401);
+      const basic = await call(t.app, { url: '/api/users', headers: { authorization: 'Basic abc' } });
+      expect(basic.statusCode).toBe(401);
+      expect(basic.json<Failure>().success).toBe(false);
+    });
+  });
+
+  describe('throttling', () => {
+    it('after 10 failures for one account answers 429 with Retry-After, even for the right password', async () => {
+      const agent = await createAgent(t.app, adminToken);
+      for (let attempt = 0; attempt < 10; attempt++) {
+        // Each from its own address: only the account's count can reach the limit.
+        const response = await login(t.app, agent.user.UserName, 'wrong-password', uniqueAddress());
+        expect(response.statusCode).toBe(401);
+      }
+      const blocked = await login(t.app, agent.user.UserName, agent.password, uniqueAddress());
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json<Failure>()).toMatchObject({ success: false });
+      const retryAfter = Number(blocked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+      // Other accounts are not affected.
+      const other = await createAgent(t.app, adminToken);
+      expect((await login(t.app, other.user.UserName, other.password, uniqueAddress())).statusCode).toBe(200);
+    });
+
+    it('nine failures do not block the account, and a success clears its count', async () => {
+      const agent = await createAgent(t.app, adminToken);
+      for (let attempt = 0; attempt < 9; attempt++) {
+        expect((await login(t.app, agent.user.UserName, 'wrong', uniqueAddress())).statusCode).toBe(401);
+      }
+      expect((await login(t.app, agent.user.UserName, agent.password, uniqueAddress())).statusCode).toBe(200);
+      for (let attempt = 0; attempt < 9; attempt++) {
+        expect((await login(t.app, agent.user.UserName, 'wrong', uniqueAddress())).statusCode).toBe(401);
+      }
+      expect((await login(t.app, agent.user.UserName, agent.password, uniqueAddress())).statusCode).toBe(200);
+    });
+
+    it('counts failures per client address across accounts', async () => {
+      const address = uniqueAddress();
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const response = await login(t.app, `unknown-user-${attempt}`, 'wrong-password', address);
+        expect(response.statusCode).toBe(401);
+      }
+      const agent = await createAgent(t.app, adminToken);
+      const blocked = await login(t.app, agent.user.UserName, agent.password, address);
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // The same account from another address still signs in.
+      expect((await login(t.app, agent.user.UserName, agent.password, uniqueAddress())).statusCode).toBe(200);
+    });
+  });
+
+  describe('revocation', () => {
+    it('a deactivated agent’s token stops working at once, and stays dead after reactivation', async () => {
+      const agent = await createAgentWithToken(t.app, adminToken);
+      expect((await whoAmI(agent.token)).statusCode).toBe(200);
+      const update = (isActive: boolean) =>
+        call(t.app, {
+          method: 'PUT',
+          url: `/api/users/${agent.user._id}`,
+          token: adminToken,
+          body: { UserName: agent.user.UserName, DisplayName: 'X', Email: agent.user.Email, isActive },
+        });
+      expect((await update(false)).statusCode).toBe(200);
+      expect((await whoAmI(agent.token)).statusCode).toBe(401);
+      expect((await update(true)).statusCode).toBe(200);
+      expect((await whoAmI(agent.token)).statusCode).toBe(401);
+      const fresh = await loginAs(t.app, agent.user.UserName, agent.password);
+      expect((await whoAmI(fresh)).statusCode).toBe(200);
+    });
+
+    it('a deleted agent’s token stops working and it cannot log in', async () => {
+      const agent = await createAgentWithToken(t.app, adminToken);
+      expect((await whoAmI(agent.token)).statusCode).toBe(200);
+      const deleted = await call(t.app, {
+        method: 'DELETE',
+        url: `/api/users/${agent.user._id}`,
+        token: adminToken,
+      });
+      expect(deleted.statusCode).toBe(200);
+      const after = await whoAmI(agent.token);
+      expect(after.statusCode).toBe(401);
+      expect(after.json<Failure>().success).toBe(false);
+      expect((await login(t.app, agent.user.UserName, agent.password, uniqueAddress())).statusCode).toBe(401);
+    });
+
+    it('a new password ends old sessions; a blank password keeps both password and sessions', async () => {
+      const agent = await createAgentWithToken(t.app, adminToken);
+      const put = (Password: string) =>
+        call(t.app, {
+          method: 'PUT',
+          url: `/api/users/${agent.user._id}`,
+          token: adminToken,
+          body: {
+            UserName: agent.user.UserName,
+            DisplayName: agent.user.DisplayName,
+            Email: agent.user.Email,
+            Password,
+          },
+        });
+      expectStatus<Item<UserRecord>>(await put(''), 200);
+      expect((await whoAmI(agent.token)).statusCode).toBe(200);
+      expect((await login(t.app, agent.user.UserName, agent.password, uniqueAddress())).statusCode).toBe(200);
+
+      expectStatus<Item<UserRecord>>(await put('brand-new-password'), 200);
+      expect((await whoAmI(agent.token)).statusCode).toBe(401);
+      expect((await login(t.app, agent.user.UserName, agent.password, uniqueAddress())).statusCode).toBe(401);
+      const fresh = await loginAs(t.app, agent.user.UserName, 'brand-new-password');
+      expect((await whoAmI(fresh)).statusCode).toBe(200);
+    });
+  });
+});
