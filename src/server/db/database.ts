@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SelectQueryBuilder, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import type { DatabaseSchema } from './schema.js';
@@ -51,4 +51,14 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Counts the rows a query selects (drivers answer count(*) as a number, a string or a bigint). */
+export async function countRows<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, object>,
+): Promise<number> {
+  const row = await query
+    .select(sql<number | string | bigint>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number((row as { count: number | string | bigint }).count);
 }

@@ -2,6 +2,7 @@ import type { ContentBlockInput, ContentBlockRecord } from '../../../shared/sche
 import { isUniqueViolation } from '../../db/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { recordIds } from '../../lib/record-ids.js';
 import { sanitizeContentHtml } from '../../lib/sanitize-html.js';
 import type {
   ContentBlockFields,
@@ -10,10 +11,8 @@ import type {
 } from './content-blocks-repository.js';
 
 function toRecord(row: ContentBlockRow): ContentBlockRecord {
-  const id = String(row.block_id);
   return {
-    _id: id,
-    id,
+    ...recordIds(row.block_id),
     Title: row.title,
     Slug: row.slug,
     Content: row.content,

@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { countRows, type Database } from '../../db/database.js';
 import type { GhadisTable } from '../../db/schema.js';
 
 export type GhadiRow = Selectable<GhadisTable>;
@@ -93,20 +93,11 @@ export class GhadisRepository {
   }
 
   async countLive(): Promise<number> {
-    const row = await this.db
-      .selectFrom('ghadis')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('is_deleted', '=', 0)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return countRows(this.db.selectFrom('ghadis').where('is_deleted', '=', 0));
   }
 
   async countAll(): Promise<number> {
-    const row = await this.db
-      .selectFrom('ghadis')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return countRows(this.db.selectFrom('ghadis'));
   }
 
   /** Today's, yesterday's and the latest declared value of every ghadi that has any. */

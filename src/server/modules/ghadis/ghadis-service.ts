@@ -3,15 +3,14 @@ import type { GhadiInput, GhadiRecord } from '../../../shared/schemas/ghadis.js'
 import { isUniqueViolation } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { recordIds } from '../../lib/record-ids.js';
 import type { GhadiFields, GhadiRow, GhadisRepository, ResultSummary } from './ghadis-repository.js';
 
 const NO_RESULTS: ResultSummary = { today: '', yesterday: '', latest: '' };
 
 function toGhadiRecord(row: GhadiRow, summary: ResultSummary = NO_RESULTS): GhadiRecord {
-  const id = String(row.gid);
   return {
-    _id: id,
-    id,
+    ...recordIds(row.gid),
     GID: row.gid,
     NameEn: row.name_en,
     NameHn: row.name_hn,

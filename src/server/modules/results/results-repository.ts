@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { countRows, type Database } from '../../db/database.js';
 
 export interface ResultRow {
   result_id: number;
@@ -107,20 +107,11 @@ export class ResultsRepository {
   }
 
   async countMatching(filter: ResultFilter): Promise<number> {
-    const row = await this.db
-      .selectFrom(this.query(filter).as('matching'))
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return countRows(this.db.selectFrom(this.query(filter).as('matching')));
   }
 
   async countAll(): Promise<number> {
-    const row = await this.db
-      .selectFrom('results')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('is_active', '=', 1)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return countRows(this.db.selectFrom('results').where('is_active', '=', 1));
   }
 
   async historyOf(gid: number, date: string) {

@@ -8,16 +8,15 @@ import type {
 } from '../../../shared/schemas/results.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { ChangeFeed } from '../../lib/change-feed.js';
+import { recordIds } from '../../lib/record-ids.js';
 import type { AuthenticatedUser } from '../auth/session-service.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import type { UsermapsRepository } from '../usermaps/usermaps-repository.js';
 import type { ResultFilter, ResultRow, ResultsRepository } from './results-repository.js';
 
 function toPublicRecord(row: ResultRow): PublicResultRecord {
-  const id = String(row.result_id);
   return {
-    _id: id,
-    id,
+    ...recordIds(row.result_id),
     GID: row.gid,
     Name: row.name_en,
     Result: row.value,

@@ -1,13 +1,12 @@
 import type { UsermapInput, UsermapRecord } from '../../../shared/schemas/usermaps.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import { recordIds } from '../../lib/record-ids.js';
 import type { UsersRepository } from '../users/users-repository.js';
 import type { UsermapRow, UsermapsRepository } from './usermaps-repository.js';
 
 function toUsermapRecord(row: UsermapRow): UsermapRecord {
-  const id = String(row.usermap_id);
   return {
-    _id: id,
-    id,
+    ...recordIds(row.usermap_id),
     User_Id: row.user_id,
     GID: row.gid,
     UserName: row.username,

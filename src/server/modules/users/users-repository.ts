@@ -1,5 +1,5 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { countRows, type Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -67,31 +67,22 @@ export class UsersRepository {
   }
 
   async countAgents(): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('user_type', '=', 'agent')
-      .where('is_deleted', '=', 0)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return countRows(
+      this.db.selectFrom('users').where('user_type', '=', 'agent').where('is_deleted', '=', 0),
+    );
   }
 
   async countActiveAdmins(): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('user_type', '=', 'admin')
-      .where('is_active', '=', 1)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return countRows(
+      this.db
+        .selectFrom('users')
+        .where('user_type', '=', 'admin')
+        .where('is_active', '=', 1)
+        .where('is_deleted', '=', 0),
+    );
   }
 
   async countAll(): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return countRows(this.db.selectFrom('users'));
   }
 }

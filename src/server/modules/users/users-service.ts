@@ -2,13 +2,12 @@ import type { UserCreateInput, UserRecord, UserUpdateInput } from '../../../shar
 import { isUniqueViolation } from '../../db/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
+import { recordIds } from '../../lib/record-ids.js';
 import type { UserPatch, UserRow, UsersRepository } from './users-repository.js';
 
 export function toUserRecord(row: UserRow): UserRecord {
-  const id = String(row.user_id);
   return {
-    _id: id,
-    id,
+    ...recordIds(row.user_id),
     User_Id: row.user_id,
     UserName: row.username,
     DisplayName: row.display_name,

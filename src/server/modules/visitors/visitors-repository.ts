@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.js';
+import { countRows, type Database } from '../../db/database.js';
 
 export class VisitorsRepository {
   constructor(private readonly database: Database) {}
@@ -8,11 +8,7 @@ export class VisitorsRepository {
   }
 
   async countAll(): Promise<number> {
-    const row = await this.db
-      .selectFrom('visitors')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return countRows(this.db.selectFrom('visitors'));
   }
 
   async seenSince(since: string): Promise<Array<{ session_id: string; last_seen: string }>> {
