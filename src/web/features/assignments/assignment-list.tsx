@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { UsermapRecord } from '../../../shared/schemas/usermaps.js';
+import { useDeleteUsermap, useUsermaps } from '../../api/usermaps.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
+import { failureNotice, type Notice } from '../../components/ui/notice.js';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+
+const COLUMNS = [{ label: 'Agent' }, { label: 'Ghadi' }, { label: 'Actions', hideLabel: true }];
+
+interface AssignmentListProps {
+  onDeleted: () => void;
+  onFailed: (notice: Notice) => void;
+}
+
+export function AssignmentList({ onDeleted, onFailed }: AssignmentListProps) {
+  const usermaps = useUsermaps();
+  const remove = useDeleteUsermap();
+  const [pending, setPending] = useState<UsermapRecord | null>(null);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    try {
+      await remove.mutateAsync(pending._id);
+      onDeleted();
+    } catch (error) {
+      onFailed(failureNotice('Failed to delete assignment', error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Card title="Current Assignments">
+      {usermaps.isPending || (usermaps.isError && usermaps.isFetching) ? (
+        <Spinner label="Loading assignments…" />
+      ) : usermaps.isError ? (
+        <ErrorState message="Failed to load assignments" onRetry={() => usermaps.refetch()} />
+      ) : usermaps.data.length === 0 ? (
+        <EmptyState>No ghadi is assigned to any agent yet.</EmptyState>
+      ) : (
+        <DataTable caption="Current assignments" columns={COLUMNS}>
+          {usermaps.data.map((map) => (
+            <tr key={map._id}>
+              {/* Names wrap, so the Delete button stays on a phone's screen. */}
+              <td className={WRAP_CELL}>
+                <span className="block font-medium">{map.DisplayName}</span>
+                <span className="block text-slate-600">{map.UserName}</span>
+              </td>
+              <td className={WRAP_CELL}>{map.NameEn}</td>
+              <td className={`${CELL} text-right`}>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => setPending(map)}
+                  aria-label={`Delete ${map.NameEn} from ${map.UserName}`}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <ConfirmDialog
+        message={pending ? 'Delete this assignment?' : null}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPending(null)}
+      />
+    </Card>
+  );
+}

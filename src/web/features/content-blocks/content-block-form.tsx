@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  type ContentBlockInput,
+  type ContentBlockRecord,
+  contentBlockInput,
+} from '../../../shared/schemas/content-blocks.js';
+import { useSaveContentBlock } from '../../api/content-blocks.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { CheckboxField } from '../../components/ui/checkbox-field.js';
+import { TextField } from '../../components/ui/field.js';
+import type { Notice } from '../../components/ui/notice.js';
+import { TextAreaField } from '../../components/ui/textarea-field.js';
+import { messageOr } from '../../lib/api-client.js';
+
+type ContentBlockFormValues = z.input<typeof contentBlockInput>;
+
+interface ContentBlockFormProps {
+  /** The block being edited, or null to add one. */
+  editing: ContentBlockRecord | null;
+  onSaved: (message: string) => void;
+  onFailed: (notice: Notice) => void;
+  onCancel: () => void;
+}
+
+/** Add or edit one content block. The page remounts it (by key) to switch modes, which also clears it. */
+export function ContentBlockForm({ editing, onSaved, onFailed, onCancel }: ContentBlockFormProps) {
+  const save = useSaveContentBlock();
+  const formRef = useRef<HTMLFormElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ContentBlockFormValues, unknown, ContentBlockInput>({
+    resolver: zodResolver(contentBlockInput),
+    defaultValues: {
+      Title: editing?.Title ?? '',
+      Slug: editing?.Slug ?? '',
+      Content: editing?.Content ?? '',
+      isActive: editing?.isActive ?? true,
+    },
+  });
+
+  useEffect(() => {
+    if (!editing) return;
+    // On a phone the list is far below the form: bring the form to the admin who pressed Edit.
+    formRef.current?.scrollIntoView?.({ block: 'start' });
+    setFocus('Title');
+  }, [editing, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: editing?._id, values });
+      onSaved(editing ? 'Content updated successfully.' : 'Content added successfully.');
+    } catch (error) {
+      onFailed({ tone: 'error', message: messageOr(error, 'Failed to save content block.') });
+    }
+  });
+
+  const title = editing ? `Edit Content Block: ${editing.Title}` : 'Add Content Block';
+  return (
+    <Card title={title}>
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={title}
+        className="scroll-mt-20 space-y-4"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Title" error={errors.Title?.message} {...register('Title')} />
+          <TextField
+            label="Slug"
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="Lower-case words joined by dashes, e.g. about-us or blog-section."
+            error={errors.Slug?.message}
+            {...register('Slug')}
+          />
+        </div>
+        <TextAreaField
+          label="Content"
+          rows={10}
+          spellCheck={false}
+          hint="HTML, shown as is on the site (scripts and other unsafe parts are removed)."
+          error={errors.Content?.message}
+          {...register('Content')}
+        />
+        <CheckboxField label="Active (shown on the site)" className="-ml-2 w-fit" {...register('isActive')} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : editing ? 'Update Content Block' : 'Add Content Block'}
+          </Button>
+          {editing && (
+            <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
+    </Card>
+  );
+}

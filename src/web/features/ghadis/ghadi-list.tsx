@@ -1,0 +1,162 @@
+import { Fragment, useEffect, useState } from 'react';
+import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import { useDeleteGhadi, useGhadis } from '../../api/ghadis.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
+import { failureNotice, type Notice } from '../../components/ui/notice.js';
+import { Pagination, pageOf } from '../../components/ui/pagination.js';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+import { UpdateResultForm } from './update-result-form.js';
+
+export const GHADI_PAGE_SIZE = 10;
+
+/** On a phone, Order and Result Time fold into the Name cell so the result and the actions stay in view. */
+const WIDE_ONLY = 'hidden sm:table-cell';
+
+const COLUMNS = [
+  { label: 'Order', className: WIDE_ONLY },
+  { label: 'Name' },
+  { label: 'Result Time', className: WIDE_ONLY },
+  { label: "Today's Result", wrap: true },
+  { label: 'Actions', hideLabel: true },
+];
+
+interface GhadiListProps {
+  editingId: string | undefined;
+  /** A ghadi to bring into view (the one just saved); the list then calls onRevealed. */
+  reveal: number | null;
+  onRevealed: () => void;
+  onEdit: (ghadi: GhadiRecord) => void;
+  onDeleted: (ghadi: GhadiRecord) => void;
+  onFailed: (notice: Notice) => void;
+}
+
+export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, onFailed }: GhadiListProps) {
+  const ghadis = useGhadis();
+  const remove = useDeleteGhadi();
+  const [page, setPage] = useState(1);
+  const [resultFor, setResultFor] = useState<number | null>(null);
+  const [pending, setPending] = useState<GhadiRecord | null>(null);
+
+  // A new ghadi sorts by its OrderId and may land on another page: go to that page.
+  useEffect(() => {
+    if (reveal === null || !ghadis.data) return;
+    const index = ghadis.data.findIndex((ghadi) => ghadi.GID === reveal);
+    if (index >= 0) setPage(Math.floor(index / GHADI_PAGE_SIZE) + 1);
+    onRevealed();
+  }, [reveal, ghadis.data, onRevealed]);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    try {
+      await remove.mutateAsync(pending._id);
+      if (resultFor === pending.GID) setResultFor(null);
+      onDeleted(pending);
+    } catch (error) {
+      onFailed(failureNotice('Failed to delete ghadi', error));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const body = () => {
+    if (ghadis.isPending || (ghadis.isError && ghadis.isFetching))
+      return <Spinner label="Loading ghadi list…" />;
+    if (ghadis.isError) {
+      return <ErrorState message="Failed to load ghadi list" onRetry={() => ghadis.refetch()} />;
+    }
+    if (ghadis.data.length === 0)
+      return <EmptyState>No ghadi yet. Add the first one with the form above.</EmptyState>;
+    const current = pageOf(ghadis.data, page, GHADI_PAGE_SIZE);
+    return (
+      <div className="space-y-4">
+        <DataTable caption={`Ghadi list, page ${current.page} of ${current.pageCount}`} columns={COLUMNS}>
+          {current.rows.map((ghadi) => {
+            const formId = `update-result-${ghadi.GID}`;
+            const open = resultFor === ghadi.GID;
+            return (
+              <Fragment key={ghadi._id}>
+                <tr className={ghadi._id === editingId ? 'bg-indigo-50' : undefined}>
+                  <td className={`${CELL} ${WIDE_ONLY} tabular-nums`}>{ghadi.OrderId}</td>
+                  <td className={`${WRAP_CELL} sm:whitespace-nowrap`}>
+                    <span className="block font-medium">{ghadi.NameEn}</span>
+                    <span className="block text-slate-600" lang="hi">
+                      {ghadi.NameHn}
+                    </span>
+                    <span className="block text-xs text-slate-500 sm:hidden">
+                      #{ghadi.OrderId} · {ghadi.RTime}
+                    </span>
+                  </td>
+                  <td className={`${CELL} ${WIDE_ONLY}`}>{ghadi.RTime}</td>
+                  <td className={`${CELL} font-semibold`}>
+                    {ghadi.TodayResult || <span className="font-normal text-slate-500">Not yet</span>}
+                  </td>
+                  <td className={CELL}>
+                    <div className="flex flex-col gap-1.5 sm:flex-row sm:gap-2">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => onEdit(ghadi)}
+                        aria-label={`Edit ${ghadi.NameEn}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => setPending(ghadi)}
+                        aria-label={`Delete ${ghadi.NameEn}`}
+                      >
+                        Delete
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant={open ? 'primary' : 'secondary'}
+                        aria-expanded={open}
+                        aria-controls={open ? formId : undefined}
+                        aria-label={`Update Result of ${ghadi.NameEn}`}
+                        onClick={() => setResultFor(open ? null : ghadi.GID)}
+                      >
+                        Update Result
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+                {open && (
+                  <tr id={formId} className="bg-slate-50">
+                    <td colSpan={COLUMNS.length} className="p-0">
+                      {/* Stays in view while the wide table scrolls sideways on a phone. */}
+                      <div className="sticky left-0 max-w-[calc(100vw-4.5rem)] p-3 sm:max-w-xl">
+                        <UpdateResultForm ghadi={ghadi} onClose={() => setResultFor(null)} />
+                      </div>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </DataTable>
+        <Pagination
+          page={current.page}
+          pageCount={current.pageCount}
+          onPage={setPage}
+          label="Ghadi list pages"
+        />
+      </div>
+    );
+  };
+
+  return (
+    <Card title="Ghadi List">
+      {body()}
+      <ConfirmDialog
+        message={pending ? 'Are you sure you want to delete this entry?' : null}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPending(null)}
+      />
+    </Card>
+  );
+}

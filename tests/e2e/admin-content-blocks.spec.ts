@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInAsAdmin, uniqueName } from './support/api.js';
+import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+
+function form(page: Page) {
+  return page.getByRole('form', { name: /Content Block/ });
+}
+
+function blockRow(page: Page, slug: string) {
+  return page
+    .getByRole('table', { name: 'Content blocks' })
+    .locator('tbody > tr')
+    .filter({ has: page.getByRole('cell', { name: slug, exact: true }) });
+}
+
+async function addBlock(page: Page, title: string, slug: string, content: string) {
+  await form(page).getByLabel('Title').fill(title);
+  await form(page).getByLabel('Slug').fill(slug);
+  await form(page).getByLabel('Content').fill(content);
+  await form(page).getByRole('button', { name: 'Add Content Block' }).click();
+}
+
+test.describe('admin content blocks', () => {
+  test('validates, adds, edits and deletes after confirming', async ({ page, request }) => {
+    await signInAsAdmin(page, request);
+    await page.goto('/admin/content-blocks');
+    await form(page).getByRole('button', { name: 'Add Content Block' }).click();
+    await expect(form(page).getByText('This field is required')).toHaveCount(3);
+    await expect(form(page).getByLabel('Active (shown on the site)')).toBeChecked();
+
+    const slug = uniqueName('about-').toLowerCase();
+    await addBlock(page, 'About us', slug, '<p>We publish <strong>results</strong>.</p>');
+    await expect(page.getByRole('status').filter({ hasText: 'Content added successfully.' })).toBeVisible();
+    await expect(blockRow(page, slug)).toContainText('About us');
+    await expect(blockRow(page, slug)).toContainText('Active');
+    await expect(form(page).getByLabel('Title')).toHaveValue('');
+    const published = await request.get(`/api/contentblocks/slug/${slug}`);
+    expect(((await published.json()) as { data: { Content: string } }).data.Content).toContain(
+      '<strong>results</strong>',
+    );
+
+    await blockRow(page, slug).getByRole('button', { name: /^Edit/ }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Content Block: About us' })).toBeVisible();
+    await expect(form(page).getByLabel('Content')).toHaveValue('<p>We publish <strong>results</strong>.</p>');
+    await form(page).getByLabel('Title').fill('About the site');
+    await form(page).getByLabel('Active (shown on the site)').uncheck();
+    await form(page).getByRole('button', { name: 'Update Content Block' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Content updated successfully.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Add Content Block' })).toBeVisible();
+    await expect(blockRow(page, slug)).toContainText('About the site');
+    await expect(blockRow(page, slug)).toContainText('Inactive');
+    expect((await request.get(`/api/contentblocks/slug/${slug}`)).status()).toBe(404);
+
+    await blockRow(page, slug)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Delete this content block?');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted successfully.' })).toBeVisible();
+    await expect(blockRow(page, slug)).toHaveCount(0);
+  });
+
+  test('a duplicate slug shows the server message', async ({ page, request }) => {
+    await signInAsAdmin(page, request);
+    await page.goto('/admin/content-blocks');
+    const slug = uniqueName('dup-').toLowerCase();
+    await addBlock(page, 'First', slug, '<p>One</p>');
+    await expect(blockRow(page, slug)).toHaveCount(1);
+    await addBlock(page, 'Second', slug, '<p>Two</p>');
+    await expect(page.getByRole('alert')).toContainText('Slug already exists');
+
+    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    await captureScreens(page, 'admin-content-blocks');
+    await page.setViewportSize({ width: 360, height: 740 });
+    // Polled: right after a viewport change (and the screenshots) layout may still be settling.
+    await expect.poll(() => hasHorizontalPageScroll(page)).toBe(false);
+  });
+
+  test('load and delete failures use the catalogue texts', async ({ page, request }) => {
+    await signInAsAdmin(page, request);
+    await page.route('**/api/contentblocks', (route) => route.fulfill({ status: 500, json: {} }));
+    await page.goto('/admin/content-blocks');
+    await expect(page.getByRole('alert')).toContainText('Failed to load content blocks.');
+    await page.unroute('**/api/contentblocks');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    const slug = uniqueName('keep-').toLowerCase();
+    await addBlock(page, 'Keep me', slug, '<p>Stay</p>');
+    await expect(blockRow(page, slug)).toHaveCount(1);
+    await page.route('**/api/contentblocks/*', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: {} }) : route.continue(),
+    );
+    await blockRow(page, slug)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert')).toContainText('Delete failed.');
+    await expect(blockRow(page, slug)).toHaveCount(1);
+  });
+});

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './support/api.js';
+import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+
+const SCREENS = [
+  { path: '/admin/dashboard', link: 'Dashboard', heading: 'Welcome, Admin' },
+  { path: '/admin/agents', link: 'Agents', heading: 'Agents' },
+  { path: '/admin/ghadi', link: 'Ghadi', heading: 'Ghadi' },
+  { path: '/admin/results', link: 'Results', heading: 'All Agents Ghadi Results' },
+  { path: '/admin/assign-ghadi', link: 'Assign Ghadi', heading: 'Assign Ghadi' },
+  { path: '/admin/content-blocks', link: 'Content Blocks', heading: 'Content Blocks' },
+];
+
+test.describe('admin layout', () => {
+  test('sidebar: open by default, the toggle and the close button close it, a link closes it and is current', async ({
+    page,
+    request,
+  }) => {
+    await signInAsAdmin(page, request);
+    await page.goto('/admin/dashboard');
+    await expect(page.getByText('Admin Panel')).toBeVisible();
+    const sidebar = page.locator('#admin-sidebar');
+    const toggle = page.getByRole('button', { name: /menu/ });
+    await expect(sidebar).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await captureScreens(page, 'admin-layout-sidebar-open');
+
+    await toggle.click();
+    await expect(sidebar).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(sidebar).toBeVisible();
+    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    await expect(sidebar).toBeHidden();
+
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    for (const screen of SCREENS.slice(1)) {
+      await toggle.click();
+      await nav.getByRole('link', { name: screen.link, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
+      await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+      await expect(sidebar).toBeHidden();
+      await toggle.click();
+      await expect(nav.getByRole('link', { name: screen.link, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Close sidebar' }).click();
+    }
+  });
+
+  test('footer shows the current year, and Logout ends the session', async ({ page, request }) => {
+    await signInAsAdmin(page, request);
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('contentinfo')).toHaveText(
+      `© ${new Date().getFullYear()} Ghadi Results. All rights reserved.`,
+    );
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.goto('/admin/agents');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('no screen scrolls sideways at 360 px, with the sidebar open or closed', async ({ page, request }) => {
+    await signInAsAdmin(page, request);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+      // Wait for the data, so the check sees the tables rather than a spinner.
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      await expect
+        .poll(() => hasHorizontalPageScroll(page), { message: `${screen.path} with the sidebar open` })
+        .toBe(false);
+      await page.getByRole('button', { name: 'Close sidebar' }).click();
+      await expect
+        .poll(() => hasHorizontalPageScroll(page), { message: `${screen.path} with the sidebar closed` })
+        .toBe(false);
+    }
+  });
+});
