@@ -7,6 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
  * against the real built server on a fresh SQLite database. `npm run test:e2e` builds first.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+
 import { E2E_ADMIN } from './tests/e2e/support/constants.js';
 
 const databaseFile = path.join(os.tmpdir(), `ghadi-e2e-${PORT}.db`);
@@ -38,9 +39,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // A fresh database every run: the file is removed before the server starts.
     command: `rm -f ${databaseFile} ${databaseFile}-wal ${databaseFile}-shm && node dist/server/server.js`,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { ChangeFeed } from './lib/change-feed.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { requestIdFrom, SECURITY_HEADERS } from './lib/response-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { SessionService } from './modules/auth/session-service.js';
@@ -19,6 +19,16 @@ import { ContentBlocksService } from './modules/content-blocks/content-blocks-se
 import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
 import { GhadisService } from './modules/ghadis/ghadis-service.js';
+import { FrontDoor, Origins, serverWithFrontDoor } from './modules/public-site/front-door.js';
+import { LiveEvents } from './modules/public-site/live-events.js';
+import { loadPublicPages } from './modules/public-site/page-html.js';
+import { PublicData } from './modules/public-site/public-data.js';
+import { PublicSite } from './modules/public-site/public-site.js';
+import {
+  publicLogController,
+  publicSiteRoutes,
+  tunePublicRoutes,
+} from './modules/public-site/public-site-routes.js';
 import { ResultsRepository } from './modules/results/results-repository.js';
 import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
 import { ResultsService } from './modules/results/results-service.js';
@@ -48,13 +58,13 @@ export interface BuildOptions {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 function securityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+  // A callback hook, not an async one: it runs on every response, and a promise each time shows.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
     if (request.routeOptions.url?.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 
@@ -75,16 +85,17 @@ function lenientJsonParser(app: FastifyInstance) {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const proxyHops = config.trustProxy;
+  // The public hot paths are answered from memory before Fastify (public-site/front-door.ts).
+  let frontDoor: FrontDoor | undefined;
   const app = Fastify({
+    serverFactory: serverWithFrontDoor(() => frontDoor),
     logger:
       options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy:
       typeof proxyHops === 'number' ? (_address: string, hop: number) => hop < proxyHops : proxyHops,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    logController: publicLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,6 +103,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let appHtml: string | null = null;
   registerErrorHandling(app, { appHtml: () => appHtml });
   securityHeaders(app);
+  // Before @fastify/compress, so that the public hot routes can opt out of its hooks.
+  let publicSite: PublicSite | undefined;
+  tunePublicRoutes(app, () => {
+    if (!publicSite) throw new Error('The public site is not ready');
+    return publicSite;
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true, maxAge: 600 });
@@ -139,6 +156,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await visitors.start();
   app.addHook('onClose', () => visitors.stop());
 
+  // The public site answers its reads from memory, refreshed by the change feed; open pages hear of
+  // changes through server-sent events, which must end before the server can close.
+  const events = new LiveEvents();
+  publicSite = new PublicSite({
+    data: new PublicData(ghadis, results, blocks),
+    pages: options.serveWebApp === false ? null : await loadPublicPages(config.webRoot, app.log),
+    changes,
+    timeZone: config.siteTimezone,
+    onChange: (change) => events.broadcast(change),
+  });
+  app.addHook('preClose', (done) => {
+    events.closeAll();
+    done();
+  });
+  app.addHook('onClose', async () => publicSite?.close());
+
   await app.register(access, { sessions });
   await app.register(authRoutes, { sessions });
   await app.register(usersRoutes, { users });
@@ -149,6 +182,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contentBlocksRoutes, { blocks });
   await app.register(visitorsRoutes, { visitors });
   await app.register(siteRoutes, { timeZone: config.siteTimezone });
+  const origins = new Origins();
+  await app.register(publicSiteRoutes, { site: publicSite, events, origins });
   if (options.serveWebApp !== false) appHtml = await registerWebApp(app, config.webRoot);
+  frontDoor = new FrontDoor({
+    site: publicSite,
+    origins,
+    trackVisit: (sessionId) => visitors.track(sessionId),
+  });
   return app;
 }

@@ -110,7 +110,10 @@ test.describe('logins and the route guard', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a revoked token ends the session and returns to the login, remembering the place', async ({ page, request }) => {
+  test('a revoked token ends the session and returns to the login, remembering the place', async ({
+    page,
+    request,
+  }) => {
     const admin = await AdminApi.connect(request);
     const agent = await admin.createAgent();
     await signInAs(page, request, agent.UserName, agent.Password);

@@ -31,7 +31,6 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 
 describe.each(DIALECTS)('visitors [%s]', (dialect) => {
   const t = useTestApp(dialect);
-  const dir = tempDir();
 
   it('POST /api/visitor/track needs an x-session-id of at most 128 printable characters', async () => {
     const missing = await track(t.app);

@@ -31,6 +31,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     root: webRoot,
     index: false,
     wildcard: true,
+    // The public pages' template (rendered by the server, never sent as is) and Vite's build manifest.
+    allowedPath: (pathName) => pathName !== '/public.html' && !pathName.startsWith('/.vite/'),
     setHeaders(response, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       response.setHeader(

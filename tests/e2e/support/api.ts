@@ -10,8 +10,14 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
 }
 
-export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<LoginAnswer> {
-  const response = await request.post('/api/users/login', { data: { UserName: username, Password: password } });
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<LoginAnswer> {
+  const response = await request.post('/api/users/login', {
+    data: { UserName: username, Password: password },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as LoginAnswer;
 }
@@ -38,7 +44,9 @@ export class AdminApi {
     return (await response.json()) as T;
   }
 
-  async createAgent(overrides: Partial<{ UserName: string; DisplayName: string; Password: string; isActive: boolean }> = {}) {
+  async createAgent(
+    overrides: Partial<{ UserName: string; DisplayName: string; Password: string; isActive: boolean }> = {},
+  ) {
     const UserName = overrides.UserName ?? uniqueName('agent');
     const Password = overrides.Password ?? 'agent-password-1';
     const answer = await this.call<{ data: UserRecord }>('POST', '/api/users', {
@@ -51,7 +59,9 @@ export class AdminApi {
     return { ...answer.data, Password };
   }
 
-  async createGhadi(overrides: Partial<{ NameEn: string; NameHn: string; RTime: string; OrderId: number }> = {}) {
+  async createGhadi(
+    overrides: Partial<{ NameEn: string; NameHn: string; RTime: string; OrderId: number }> = {},
+  ) {
     const NameEn = overrides.NameEn ?? uniqueName('Ghadi ');
     const answer = await this.call<{ data: GhadiRecord }>('POST', '/api/ghadis', {
       NameEn,

@@ -1,3 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { chosenMonth, type ResultsPageData } from '../../../shared/public-pages.js';
+import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import type { SiteInfo } from '../../../shared/site.js';
+import { getJson, PublicFetchError } from '../public-home/public-fetch.js';
+import { fetchGhadiMonth } from './results-data.js';
+import { ResultsView } from './results-view.js';
+
+type Loaded = { data: ResultsPageData } | { error: string };
+
+/**
+ * A ghadi's page inside the SPA (client navigation, and development through Vite). Full loads of
+ * /satta-results/{name} get the server-rendered page instead.
+ */
 export function PublicResultsPage() {
-  return <p className="p-6">PublicResultsPage: not built yet.</p>;
+  const { name = '' } = useParams();
+  const [search] = useSearchParams();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const month = search.get('month') ?? undefined;
+  const year = search.get('year') ?? undefined;
+
+  useEffect(() => {
+    let active = true;
+    (async () => {
+      const [site, ghadis] = await Promise.all([
+        getJson<SiteInfo>('/api/site'),
+        getJson<{ data: GhadiRecord[] }>('/api/ghadis'),
+      ]);
+      const chosen = chosenMonth(site.today, month, year);
+      const ghadi = ghadis.data.find((g) => g.NameEn.toLowerCase() === name.toLowerCase()) ?? null;
+      const results = ghadi ? await fetchGhadiMonth(name, chosen.month, chosen.year) : null;
+      return {
+        page: 'results',
+        siteName: site.siteName,
+        name,
+        today: site.today,
+        ...chosen,
+        ghadi,
+        results,
+      } satisfies ResultsPageData;
+    })().then(
+      (data) => active && setLoaded({ data }),
+      (error: unknown) =>
+        active &&
+        setLoaded({
+          error: error instanceof PublicFetchError ? error.message : 'An unexpected error occurred',
+        }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [name, month, year]);
+
+  if (!loaded) {
+    return (
+      <p role="status" className="p-6 text-center text-slate-600">
+        Loading…
+      </p>
+    );
+  }
+  if ('error' in loaded) {
+    return (
+      <div role="alert" className="m-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        {loaded.error}{' '}
+        <button type="button" className="underline" onClick={() => window.location.reload()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return <ResultsView key={`${loaded.data.month}-${loaded.data.year}`} initial={loaded.data} />;
 }

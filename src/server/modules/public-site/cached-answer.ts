@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { givenRequestId, SECURITY_HEADERS } from '../../lib/response-headers.js';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Below this size compression saves too little to be worth a variant (as @fastify/compress's threshold). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Public answers may be stored by browsers and proxies but must be revalidated every time
+ * (a result has to show within 2 seconds); the ETag makes the revalidation a 304.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A ready response: serialized once, compressed once, sent many times. */
+export interface CachedAnswer {
+  status: number;
+  contentType: string;
+  /** The body hash; each encoding has its own strong ETag derived from it. */
+  hash: string;
+  bodies: Record<Encoding, Buffer | undefined> & { identity: Buffer };
+  etags: Record<Encoding, string>;
+  /** Headers of this answer beyond the standard ones (a page's Content-Security-Policy). */
+  extraHeaders: Readonly<Record<string, string>>;
+  /** Built on first use, per encoding and for the 304: what goes on the wire. */
+  deliveries: Partial<Record<Encoding | `${Encoding}-304`, Delivery>>;
+}
+
+/** The status, headers (security headers included) and body of one representation. */
+export interface Delivery {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: Buffer | null;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
+/**
+ * Serializes and compresses a body off the event loop (zlib's thread pool), at the highest
+ * quality since this happens once per change, not once per request.
+ */
+export async function prepareAnswer(
+  status: number,
+  contentType: string,
+  body: string,
+  extraHeaders: Readonly<Record<string, string>> = {},
+  /** False for an answer sent once and not kept (compressing it would cost more than it saves). */
+  compress = true,
+): Promise<CachedAnswer> {
+  const identity = Buffer.from(body, 'utf8');
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const large = compress && identity.length >= COMPRESS_THRESHOLD_BYTES;
+  const [gz, br] = large
+    ? await Promise.all([
+        gzip(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        brotli(identity, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          },
+        }),
+      ])
+    : [undefined, undefined];
+  return {
+    status,
+    contentType,
+    hash,
+    bodies: { identity, gzip: gz, br },
+    etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` },
+    extraHeaders,
+    deliveries: {},
+  };
+}
+
+export function prepareJson(status: number, value: unknown): Promise<CachedAnswer> {
+  return prepareAnswer(status, JSON_TYPE, JSON.stringify(value));
+}
+
+/** The failure body the API's error handler sends, so cached 404s read exactly like live ones. */
+export function prepareFailure(status: number, message: string): Promise<CachedAnswer> {
+  return prepareJson(status, { success: false, message });
+}
+
+// Browsers send a handful of distinct Accept-Encoding values; parsing each once keeps the hot path cheap.
+const encodingChoices = new Map<string, { br: boolean; gzip: boolean }>();
+const MAX_REMEMBERED_HEADERS = 64;
+
+function acceptedEncodings(header: string): { br: boolean; gzip: boolean } {
+  let choice = encodingChoices.get(header);
+  if (choice) return choice;
+  choice = { br: false, gzip: false };
+  let wildcard: boolean | undefined;
+  const refused = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.trim().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    const name = token.trim();
+    if (name === '*') wildcard = accepted;
+    else if (name === 'br' || name === 'gzip' || name === 'x-gzip') {
+      if (accepted) choice[name === 'br' ? 'br' : 'gzip'] = true;
+      else refused.add(name === 'br' ? 'br' : 'gzip');
+    }
+  }
+  if (wildcard) {
+    if (!refused.has('br')) choice.br = true;
+    if (!refused.has('gzip')) choice.gzip = true;
+  }
+  if (encodingChoices.size >= MAX_REMEMBERED_HEADERS) encodingChoices.clear();
+  encodingChoices.set(header, choice);
+  return choice;
+}
+
+function chooseEncoding(header: string | undefined, answer: CachedAnswer): Encoding {
+  if (!header || answer.bodies.gzip === undefined) return 'identity';
+  const accepted = acceptedEncodings(header);
+  if (accepted.br && answer.bodies.br) return 'br';
+  if (accepted.gzip) return 'gzip';
+  return 'identity';
+}
+
+/** True when If-None-Match names this answer in any encoding (or is "*"). */
+function isNotModified(header: string, answer: CachedAnswer): boolean {
+  if (header === '*') return true;
+  // A cheap test first: most requests either carry no tag or the current one.
+  if (!header.includes(answer.hash)) return false;
+  for (const raw of header.split(',')) {
+    const tag = raw.trim().replace(/^W\//, '');
+    if (tag === answer.etags.identity || tag === answer.etags.gzip || tag === answer.etags.br) return true;
+  }
+  return false;
+}
+
+/** What to send for a request with these Accept-Encoding and If-None-Match headers. */
+export function deliver(
+  answer: CachedAnswer,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): Delivery {
+  const encoding = chooseEncoding(acceptEncoding, answer);
+  const notModified =
+    answer.status === 200 && ifNoneMatch !== undefined && isNotModified(ifNoneMatch, answer);
+  const key = notModified ? (`${encoding}-304` as const) : encoding;
+  let delivery = answer.deliveries[key];
+  if (!delivery) {
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      ...answer.extraHeaders,
+      'cache-control': PUBLIC_CACHE_CONTROL,
+    };
+    if (answer.bodies.gzip !== undefined) headers.vary = 'accept-encoding';
+    if (answer.status === 200) headers.etag = answer.etags[encoding];
+    const body = notModified ? null : (answer.bodies[encoding] ?? answer.bodies.identity);
+    if (body) {
+      headers['content-type'] = answer.contentType;
+      if (encoding !== 'identity') headers['content-encoding'] = encoding;
+      headers['content-length'] = String(body.length);
+    }
+    delivery = { status: notModified ? 304 : answer.status, headers, body };
+    answer.deliveries[key] = delivery;
+  }
+  return delivery;
+}
+
+/**
+ * Sends a cached answer through Fastify as bytes: no serializer runs, and @fastify/compress is
+ * kept out of these routes. Answers 304 to a matching If-None-Match.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  const delivery = deliver(answer, request.headers['accept-encoding'], request.headers['if-none-match']);
+  reply.code(delivery.status).headers(delivery.headers);
+  return delivery.body ? reply.send(delivery.body) : reply.send();
+}
+
+/**
+ * Writes ready headers and body straight to Node's response (the front door, which bypasses Fastify).
+ * The front door logs nothing, so a request id of its own would name no log line: it only echoes
+ * the caller's (a proxy's) x-request-id.
+ */
+export function writeRaw(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: Buffer | null,
+): void {
+  const requestId = givenRequestId(request.headers['x-request-id']);
+  response.writeHead(status, requestId === undefined ? headers : { ...headers, 'x-request-id': requestId });
+  response.end(body ?? undefined);
+}
+
+/** Writes a cached answer straight to Node's response (the front door). */
+export function writeCached(request: IncomingMessage, response: ServerResponse, answer: CachedAnswer): void {
+  const delivery = deliver(answer, request.headers['accept-encoding'], request.headers['if-none-match']);
+  writeRaw(request, response, delivery.status, delivery.headers, delivery.body);
+}

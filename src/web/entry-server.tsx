@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { PublicPageData } from '../shared/public-pages.js';
+import { PublicPage } from './public-page.js';
+
+/**
+ * The server's renderer for the public pages (built by `vite build --ssr` into dist/ssr and imported
+ * by the server at start). Renders exactly what public-main.tsx hydrates.
+ */
+export function renderPage(data: PublicPageData): string {
+  return renderToString(
+    <StrictMode>
+      <PublicPage data={data} />
+    </StrictMode>,
+  );
+}

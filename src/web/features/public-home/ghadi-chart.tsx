@@ -1,0 +1,76 @@
+import { ghadiPagePath, longDate } from '../../../shared/public-pages.js';
+import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+
+function HourglassIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 fill-none stroke-current stroke-2">
+      <path d="M6 3h12M6 21h12M7 3c0 5 5 6 5 9s-5 4-5 9M17 3c0 5-5 6-5 9s5 4 5 9" />
+    </svg>
+  );
+}
+
+/** Today's result, or the waiting mark while it is not declared yet. */
+function TodayResult({ value }: { value: string }) {
+  if (!value) {
+    return (
+      <span className="inline-flex items-center gap-1 text-lg font-bold text-amber-600" data-testid="waiting">
+        <HourglassIcon />
+        WAIT
+      </span>
+    );
+  }
+  return <span className="text-3xl font-extrabold text-emerald-700">{value}</span>;
+}
+
+/** Every ghadi by OrderId, two per row, each linking to its monthly results. */
+export function GhadiChart({ ghadis, today }: { ghadis: GhadiRecord[]; today: string }) {
+  return (
+    <section id="chart" aria-labelledby="chart-title" className="scroll-mt-4">
+      <h2 id="chart-title" className="text-xl font-bold text-slate-900">
+        Live Result Chart
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Today is {longDate(today)}. Results appear here as they are declared.
+      </p>
+      {ghadis.length === 0 ? (
+        <p className="mt-3 rounded-md bg-white px-4 py-6 text-center text-slate-600">No ghadi yet.</p>
+      ) : (
+        <ul className="mt-3 grid grid-cols-2 gap-2 sm:gap-3" data-testid="ghadi-chart">
+          {ghadis.map((ghadi) => (
+            <li
+              key={ghadi.GID}
+              data-gid={ghadi.GID}
+              className="relative flex min-w-0 flex-col items-center rounded-lg border border-slate-200 bg-white p-3 text-center shadow-sm hover:border-indigo-400 focus-within:ring-2 focus-within:ring-indigo-500"
+            >
+              <h3 className="w-full text-base font-bold break-words text-indigo-900 sm:text-lg">
+                {/* The whole card is the link (the ::after covers it), named by the ghadi. */}
+                <a
+                  href={ghadiPagePath(ghadi.NameEn)}
+                  className="after:absolute after:inset-0 focus:outline-none"
+                >
+                  {ghadi.NameEn}
+                </a>
+              </h3>
+              <p className="text-sm text-slate-600">{ghadi.NameHn}</p>
+              <p className="text-xs text-slate-500">{ghadi.RTime}</p>
+              <dl className="mt-2 grid w-full grid-cols-2 items-end gap-1">
+                <div>
+                  <dt className="text-xs text-slate-500">Yesterday</dt>
+                  <dd className="text-xl font-semibold text-slate-700" data-testid="yesterday">
+                    {ghadi.YesterdayResult || '--'}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-500">Today</dt>
+                  <dd data-testid="today">
+                    <TodayResult value={ghadi.TodayResult} />
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { BANNER_SLUG, BLOG_SLUG, type HomePageData, utcYearMonth } from '../../../shared/public-pages.js';
+import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
+import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import type { SiteInfo } from '../../../shared/site.js';
+import { getJson, getJsonOrNull } from './public-fetch.js';
+
+function settled<T>(result: PromiseSettledResult<T>, fallback: T, what: string): T {
+  if (result.status === 'fulfilled') return result.value;
+  console.error(`Failed to load ${what}`, result.reason);
+  return fallback;
+}
+
+/**
+ * The home page's data from the cached public API. A part that fails keeps its previous value
+ * (or an empty one) and is only logged (spec section 8: record chart failures are not shown).
+ */
+export async function loadHomeData(previous?: HomePageData): Promise<HomePageData> {
+  const recordMonth = utcYearMonth();
+  const content = (slug: string) =>
+    getJsonOrNull<{ data: ContentBlockRecord }>(`/api/contentblocks/slug/${slug}`).then(
+      (answer) => answer?.data.Content ?? null,
+    );
+  const [site, ghadis, record, blog, banner] = await Promise.allSettled([
+    getJson<SiteInfo>('/api/site'),
+    getJson<{ data: GhadiRecord[] }>('/api/ghadis').then((answer) => answer.data),
+    getJson<{ data: PublicResultRecord[] }>(`/api/results?month=${recordMonth}`).then((answer) =>
+      answer.data.filter((result) => result.Name),
+    ),
+    content(BLOG_SLUG),
+    content(BANNER_SLUG),
+  ]);
+  const sameMonth = previous?.recordMonth === recordMonth;
+  const siteInfo = settled(site, null, 'the site date');
+  return {
+    page: 'home',
+    siteName: siteInfo?.siteName ?? previous?.siteName ?? '',
+    today: siteInfo?.today ?? previous?.today ?? new Date().toISOString().slice(0, 10),
+    recordMonth,
+    ghadis: settled(ghadis, previous?.ghadis ?? [], 'the ghadi chart'),
+    record: settled(record, sameMonth ? (previous?.record ?? []) : [], 'the record chart'),
+    blogHtml: settled(blog, previous?.blogHtml ?? null, 'the blog section'),
+    bannerHtml: settled(banner, previous?.bannerHtml ?? null, 'the banner'),
+  };
+}

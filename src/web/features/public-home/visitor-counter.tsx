@@ -1,0 +1,31 @@
+import { useVisitorStats } from './visitor.js';
+
+/** totalUsers and activeUsers, refreshed every 15 seconds ("…" until the first answer, and without JavaScript). */
+export function VisitorCounter() {
+  const stats = useVisitorStats();
+  const value = (count: number | undefined) => (count === undefined ? '…' : count.toLocaleString('en-IN'));
+  return (
+    <section
+      aria-labelledby="visitors-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id="visitors-title" className="text-lg font-bold text-slate-900">
+        Visitors
+      </h2>
+      <dl className="mt-2 grid grid-cols-2 gap-3 text-center">
+        <div className="rounded-md bg-slate-100 px-2 py-3">
+          <dt className="text-xs text-slate-600 uppercase">Total visitors</dt>
+          <dd className="text-2xl font-extrabold text-indigo-800" data-testid="total-users">
+            {value(stats?.totalUsers)}
+          </dd>
+        </div>
+        <div className="rounded-md bg-slate-100 px-2 py-3">
+          <dt className="text-xs text-slate-600 uppercase">Online now</dt>
+          <dd className="text-2xl font-extrabold text-emerald-700" data-testid="active-users">
+            {value(stats?.activeUsers)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

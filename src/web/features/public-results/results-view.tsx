@@ -1,0 +1,221 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  DAYS,
+  MONTH_NAMES,
+  monthLabel,
+  type ResultsPageData,
+  resultsByDay,
+  twoDigits,
+  yearChoices,
+  yearOf,
+} from '../../../shared/public-pages.js';
+import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { useLiveChanges } from '../public-home/live-updates.js';
+import { isAbort, PublicFetchError } from '../public-home/public-fetch.js';
+import { PublicShell } from '../public-home/site-chrome.js';
+import { fetchGhadiMonth } from './results-data.js';
+
+type ViewState =
+  | { status: 'loading' }
+  | { status: 'ready'; results: PublicResultRecord[] }
+  | { status: 'no-data' }
+  | { status: 'error'; message: string };
+
+/** Section 8's texts: a server status, no answer at all, or anything else. */
+function failureMessage(error: unknown): string {
+  return error instanceof PublicFetchError ? error.message : 'An unexpected error occurred';
+}
+
+function stateOf(results: PublicResultRecord[] | null): ViewState {
+  return results ? { status: 'ready', results } : { status: 'no-data' };
+}
+
+const selectClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600';
+
+/**
+ * One ghadi's month: selectors, Back to Chart, and the 31-row table. Changing the month refetches
+ * and puts ?month=&year= in the address (shareable; the server renders that month on a full load).
+ */
+export function ResultsView({ initial }: { initial: ResultsPageData }) {
+  const [month, setMonth] = useState(initial.month);
+  const [year, setYear] = useState(initial.year);
+  const [state, setState] = useState<ViewState>(stateOf(initial.results));
+  const [hydrated, setHydrated] = useState(false);
+  const inFlight = useRef<AbortController | null>(null);
+  const displayName = initial.ghadi?.NameEn ?? initial.name;
+
+  useEffect(() => setHydrated(true), []);
+
+  /** Loads a month; quietly (keeping what is shown, failures only logged) for live refreshes. */
+  const load = useCallback(
+    async (chosenMonth: number, chosenYear: number, quiet: boolean) => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      if (!quiet) setState({ status: 'loading' });
+      try {
+        const results = await fetchGhadiMonth(initial.name, chosenMonth, chosenYear, controller.signal);
+        if (!controller.signal.aborted) setState(stateOf(results));
+      } catch (error) {
+        if (isAbort(error) || controller.signal.aborted) return;
+        if (quiet) console.error('Failed to refresh the results', error);
+        else setState({ status: 'error', message: failureMessage(error) });
+      }
+    },
+    [initial.name],
+  );
+
+  const choose = (nextMonth: number, nextYear: number) => {
+    setMonth(nextMonth);
+    setYear(nextYear);
+    window.history.replaceState(null, '', `${window.location.pathname}?month=${nextMonth}&year=${nextYear}`);
+    void load(nextMonth, nextYear, false);
+  };
+
+  useLiveChanges((signal) => {
+    if (signal.kind === 'content') return;
+    if (signal.kind === 'result' && initial.ghadi && signal.gid !== initial.ghadi.GID) return;
+    // A failed or still-loading view is left to the visitor (Retry); live updates refresh shown data.
+    if (state.status === 'ready' || state.status === 'no-data') void load(month, year, true);
+  });
+
+  const byDay = state.status === 'ready' ? resultsByDay(state.results, `${year}-${twoDigits(month)}`) : null;
+  const todayDay =
+    yearOf(initial.today) === year && Number(initial.today.slice(5, 7)) === month
+      ? Number(initial.today.slice(8, 10))
+      : 0;
+
+  return (
+    <PublicShell
+      siteName={initial.siteName}
+      year={yearOf(initial.today)}
+      path={`/satta-results/${encodeURIComponent(initial.name)}`}
+    >
+      <div className="mx-auto max-w-2xl space-y-4">
+        <a
+          href="/"
+          className="inline-flex items-center gap-1 rounded-md bg-white px-3 py-1.5 text-sm font-medium text-indigo-800 shadow-sm ring-1 ring-slate-200 hover:bg-indigo-50"
+        >
+          ← Back to Chart
+        </a>
+        <div>
+          <h1 className="text-2xl font-extrabold break-words text-slate-900">{displayName} Satta Result</h1>
+          {initial.ghadi && (
+            <p className="text-sm text-slate-600">
+              {initial.ghadi.NameHn} · Result time {initial.ghadi.RTime}
+            </p>
+          )}
+        </div>
+
+        <form
+          method="get"
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            choose(month, year);
+          }}
+        >
+          <label className="min-w-[8rem] flex-1 text-sm font-medium text-slate-700">
+            Month
+            <select
+              name="month"
+              className={selectClass}
+              value={month}
+              onChange={(event) => choose(Number(event.target.value), year)}
+            >
+              {MONTH_NAMES.map((name, index) => (
+                <option key={name} value={index + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="min-w-[6rem] flex-1 text-sm font-medium text-slate-700">
+            Year
+            <select
+              name="year"
+              className={selectClass}
+              value={year}
+              onChange={(event) => choose(month, Number(event.target.value))}
+            >
+              {yearChoices(initial.today).map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </select>
+          </label>
+          {/* Without JavaScript the form submits; with it, choosing is enough. */}
+          <button
+            type="submit"
+            hidden={hydrated}
+            className="rounded-md bg-indigo-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-indigo-700"
+          >
+            Show
+          </button>
+        </form>
+
+        {state.status === 'loading' && (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-lg bg-white p-4 text-slate-600 shadow-sm"
+          >
+            <span
+              aria-hidden="true"
+              className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
+            />
+            Loading…
+          </p>
+        )}
+        {state.status === 'error' && (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+          >
+            <span>{state.message}</span>
+            <button
+              type="button"
+              onClick={() => window.location.reload()}
+              className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-100"
+            >
+              Retry
+            </button>
+          </div>
+        )}
+        {state.status === 'no-data' && (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+            {`No data available for ${initial.name}`}
+          </p>
+        )}
+        {byDay && (
+          <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+            <table className="day-table results-table w-full text-center">
+              <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
+                {displayName} results – {monthLabel(month, year)}
+              </caption>
+              <thead>
+                <tr className="bg-slate-100 text-sm text-slate-700">
+                  <th scope="col" className="w-1/2 px-3 py-2">
+                    Day
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Result
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {DAYS.map((day) => (
+                  <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
+                    <th scope="row">{twoDigits(day)}</th>
+                    <td>{byDay.get(day) ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,282 @@
+import { expect, type Page, test } from '@playwright/test';
+import { addDays, todayInZone } from '../../src/shared/dates.js';
+import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
+import { AdminApi, signInAs, uniqueName } from './support/api.js';
+import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+
+/** The e2e server runs with the default SITE_TIMEZONE. */
+const SITE_TIMEZONE = 'Asia/Kolkata';
+const today = () => todayInZone(SITE_TIMEZONE);
+const LIVE_WITHIN_MS = 2000;
+
+/** The server-rendered page has hydrated and its event stream is open. */
+async function openLive(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await expect(page.locator('html[data-live="open"]')).toBeAttached();
+}
+
+function chartCard(page: Page, name: string) {
+  return page
+    .getByTestId('ghadi-chart')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
+}
+
+test.describe('public home page', () => {
+  test('the server sends the results in the HTML, readable before (and without) any script', async ({
+    browser,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    const ghadi = await admin.createGhadi({ NameEn: uniqueName('Server Side ') });
+    await admin.submitResult(ghadi.GID, '93', today());
+
+    const html = await (await request.get('/')).text();
+    expect(html).toContain(`>${ghadi.NameEn}</a>`);
+    expect(html).toContain('>93</span>');
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    await expect(chartCard(page, ghadi.NameEn).getByTestId('today')).toHaveText('93');
+    await expect(page.getByRole('table', { name: /Record chart/ })).toBeVisible();
+    await expect(page).toHaveTitle(/Ghadi Results/);
+    await context.close();
+  });
+
+  test('every section: header, ticker, rates, time table, chart, record chart, blog, footer, counter, social links', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    // Some declared results, so that the page (and its screenshots) shows values as well as waiting marks.
+    const admin = await AdminApi.connect(request);
+    const { data: ghadis } = await admin.call<{ data: GhadiRecord[] }>('GET', '/api/ghadis');
+    const starters = ghadis.filter((ghadi) => ['NCR', 'Delhi Bazar', 'Faridabad'].includes(ghadi.NameEn));
+    for (const [index, ghadi] of starters.entries()) {
+      await admin.submitResult(ghadi.GID, String(31 + index * 17), addDays(today(), -1));
+      if (index < 2) await admin.submitResult(ghadi.GID, String(12 + index * 41), today());
+    }
+    // Hydration must match the server's markup: React reports a mismatch as a console error.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Live Chart', '/#chart'],
+      ['Record Chart', '/#record'],
+      ['Time Table', '/#time-table'],
+      ['Blog', '/#blog'],
+    ]) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href as string);
+    }
+    await expect(page.getByRole('region', { name: 'Keywords' })).toContainText('Satta King Live Result');
+
+    const rates = page.getByRole('region', { name: /Game Rates/ });
+    await expect(rates).toContainText('Jodi rate');
+    await expect(rates).toContainText('10 for 1050');
+    await expect(rates).toContainText('Harup rate');
+    await expect(rates).toContainText('100 for 1050');
+
+    const timeTable = page.getByRole('table', { name: 'Result Time Table' });
+    const expected = [
+      ['NCR', '1:45 PM'],
+      ['Delhi Bazar', '2:45 PM'],
+      ['Shiri Ganesh', '4:15 PM'],
+      ['Faridabad', '5:50 PM'],
+      ['Ghaziabad', '9:15 PM'],
+      ['Gali', '11:15 PM'],
+      ['Disawer', '4:00 AM'],
+    ];
+    await expect(timeTable.locator('tbody tr')).toHaveCount(expected.length);
+    for (const [index, [name, time]] of expected.entries()) {
+      const row = timeTable.locator('tbody tr').nth(index);
+      await expect(row.getByRole('rowheader')).toHaveText(name as string);
+      await expect(row.getByRole('cell')).toHaveText(time as string);
+    }
+
+    await expect(page.getByRole('heading', { name: 'Live Result Chart' })).toBeVisible();
+    const record = page.getByRole('table', { name: /Record chart – \w+ \d{4}/ });
+    await expect(record.locator('tbody tr')).toHaveCount(31);
+    await expect(record.locator('thead th[scope="col"]').first()).toHaveText('Day');
+    await expect(record.locator('tbody th[scope="row"]').first()).toHaveText('01');
+
+    await expect(page.getByRole('heading', { name: 'Blog' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('All rights reserved.');
+
+    // The counter fills in from /api/visitor/stats (this visit counts too).
+    await expect(page.getByTestId('total-users')).toHaveText(/^\d[\d,]*$/);
+    await expect(page.getByTestId('active-users')).toHaveText(/^\d[\d,]*$/);
+
+    const share = page.getByRole('navigation', { name: 'Share' });
+    await expect(share.getByRole('link', { name: 'Share on WhatsApp' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/\?text=.*http%3A%2F%2F127\.0\.0\.1/,
+    );
+    await expect(share.getByRole('link', { name: 'Share on Telegram' })).toBeVisible();
+    await expect(share.getByRole('link', { name: 'Back to top' })).toBeVisible();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await hasHorizontalPageScroll(page)).toBe(false);
+    await captureScreens(page, 'public-home');
+    expect(problems).toEqual([]);
+  });
+
+  test('the chart lists ghadis by OrderId, two per row, each linking to its results page', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    const later = await admin.createGhadi({ NameEn: uniqueName('Order Later '), OrderId: 8 });
+    const earlier = await admin.createGhadi({ NameEn: uniqueName('Order Earlier '), OrderId: 0 });
+    await page.goto('/');
+
+    const names = await page.getByTestId('ghadi-chart').getByRole('heading', { level: 3 }).allTextContents();
+    expect(names.indexOf(earlier.NameEn)).toBe(0);
+    expect(names.indexOf('NCR')).toBeLessThan(names.indexOf('Disawer'));
+    expect(names.indexOf('Disawer')).toBeLessThan(names.indexOf(later.NameEn));
+
+    // Two per row: the second card sits beside the first, the third below them.
+    const boxes = await Promise.all(
+      [0, 1, 2].map((index) =>
+        page.getByTestId('ghadi-chart').getByRole('listitem').nth(index).boundingBox(),
+      ),
+    );
+    expect(boxes[1]?.y).toBe(boxes[0]?.y);
+    expect(boxes[2]?.y ?? 0).toBeGreaterThan(boxes[0]?.y ?? 0);
+
+    const link = chartCard(page, earlier.NameEn).getByRole('link');
+    await expect(link).toHaveAttribute(
+      'href',
+      `/satta-results/${encodeURIComponent(earlier.NameEn.toLowerCase())}`,
+    );
+    await expect(chartCard(page, earlier.NameEn).getByTestId('waiting')).toHaveText('WAIT');
+    await link.click();
+    await expect(page).toHaveURL(
+      new RegExp(`/satta-results/${encodeURIComponent(earlier.NameEn.toLowerCase())}$`),
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${earlier.NameEn} Satta Result`);
+  });
+
+  test('a result recorded through the API shows on an open home page within 2 s, without a reload', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    const ghadi = await admin.createGhadi({ NameEn: uniqueName('Live Home '), OrderId: 1 });
+    await openLive(page, '/');
+    const card = chartCard(page, ghadi.NameEn);
+    await expect(card.getByTestId('waiting')).toBeVisible();
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+
+    await admin.submitResult(ghadi.GID, '58', today());
+    await expect(card.getByTestId('today')).toHaveText('58', { timeout: LIVE_WITHIN_MS });
+
+    // The record chart follows (same UTC month as the site's day, except in the small hours of a month's first day).
+    const utcToday = new Date().toISOString().slice(0, 10);
+    if (utcToday.slice(0, 7) === today().slice(0, 7)) {
+      const record = page.getByRole('table', { name: /Record chart/ });
+      const column = (await record.locator('thead th').allTextContents()).indexOf(ghadi.NameEn);
+      const row = record.locator('tbody tr').nth(Number(today().slice(8, 10)) - 1);
+      await expect(row.locator('th, td').nth(column)).toHaveText('58', { timeout: LIVE_WITHIN_MS });
+    }
+    expect(reloaded).toBe(false);
+  });
+
+  test('the blog section shows Section not found., then the content block once it is saved', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    await openLive(page, '/');
+    const blog = page.getByRole('region', { name: 'Blog' });
+    await expect(blog).toContainText('Section not found.');
+    await admin.call('POST', '/api/contentblocks', {
+      Title: 'Blog',
+      Slug: 'blog-section',
+      Content: '<h2>Weekly notes</h2><p>Results are <b>on time</b>.</p><script>window.bad = 1</script>',
+    });
+    await expect(blog.getByRole('heading', { name: 'Weekly notes' })).toBeVisible({
+      timeout: LIVE_WITHIN_MS,
+    });
+    await expect(blog.locator('b')).toHaveText('on time');
+    expect(await page.evaluate(() => (window as unknown as { bad?: number }).bad)).toBeUndefined();
+  });
+
+  test('a banner content block (home-banner) is shown when present', async ({ page, request }) => {
+    const admin = await AdminApi.connect(request);
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Announcement' })).toHaveCount(0);
+    await admin.call('POST', '/api/contentblocks', {
+      Title: 'Banner',
+      Slug: 'home-banner',
+      Content: '<p><b>Diwali special:</b> results every hour.</p>',
+    });
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Announcement' })).toContainText(
+      'Diwali special: results every hour.',
+    );
+  });
+
+  test('a visit is tracked once per browser session with a time-and-random x-session-id', async ({
+    page,
+  }) => {
+    const tracked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/visitor/track') && request.method() === 'POST') {
+        tracked.push(request.headers()['x-session-id'] ?? '');
+      }
+    });
+    const before = await (await page.request.get('/api/visitor/stats')).json();
+    await page.goto('/');
+    await expect.poll(() => tracked.length).toBe(1);
+    expect(tracked[0]).toMatch(/^\d{13}-\d+$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('visitorSessionId'))).toBe(tracked[0]);
+
+    await expect(page.getByTestId('total-users')).toHaveText(/^\d[\d,]*$/);
+    await page.reload();
+    await page.goto('/satta-results/ncr');
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+    await page.waitForTimeout(300);
+    expect(tracked).toHaveLength(1);
+    const after = await (await page.request.get('/api/visitor/stats')).json();
+    expect(after.totalUsers).toBeGreaterThan(before.totalUsers);
+  });
+
+  test('visitor counter and tracking failures are only logged', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route('**/api/visitor/**', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.goto('/');
+    await expect.poll(() => errors.some((text) => text.includes('Visitor'))).toBe(true);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('total-users')).toHaveText('…');
+  });
+
+  test('the SPA shows the same home page after the route guard sends a user to /', async ({
+    page,
+    request,
+  }) => {
+    const agent = await (await AdminApi.connect(request)).createAgent();
+    await signInAs(page, request, agent.UserName, agent.Password);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Live Result Chart' })).toBeVisible();
+    await expect(
+      page.getByTestId('ghadi-chart').getByRole('link', { name: 'NCR', exact: true }),
+    ).toBeVisible();
+  });
+});

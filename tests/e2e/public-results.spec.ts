@@ -1,0 +1,213 @@
+import { expect, type Page, test } from '@playwright/test';
+import { todayInZone } from '../../src/shared/dates.js';
+import { AdminApi, uniqueName } from './support/api.js';
+import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+
+const SITE_TIMEZONE = 'Asia/Kolkata';
+const today = () => todayInZone(SITE_TIMEZONE);
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A new ghadi with results on the 1st and on today of the current month. */
+async function ghadiWithResults(admin: AdminApi, prefix = 'Results Page ') {
+  const ghadi = await admin.createGhadi({ NameEn: uniqueName(prefix) });
+  const month = today().slice(0, 7);
+  await admin.submitResult(ghadi.GID, '07', `${month}-01`);
+  if (today() !== `${month}-01`) await admin.submitResult(ghadi.GID, '84', today());
+  const name = ghadi.NameEn.toLowerCase();
+  return { ghadi, name, path: `/satta-results/${encodeURIComponent(name)}` };
+}
+
+async function openHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+}
+
+const resultsTable = (page: Page) => page.getByRole('table', { name: /results – / });
+const dayRow = (page: Page, day: number) =>
+  resultsTable(page)
+    .locator('tbody tr')
+    .nth(day - 1);
+
+test.describe('public results page', () => {
+  test('month and year selectors, Back to Chart, and 31 day rows rendered by the server', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    const { ghadi, path } = await ghadiWithResults(admin);
+    const [year, month] = today().split('-').map(Number) as [number, number];
+
+    const html = await (await request.get(path)).text();
+    expect(html).toContain('<th scope="row">01</th><td>07</td>');
+    expect(html).toContain(`<title>${ghadi.NameEn} Satta Result ${MONTHS[month - 1]} ${year}`);
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await openHydrated(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${ghadi.NameEn} Satta Result`);
+    await expect(page.getByRole('link', { name: 'Back to Chart' })).toHaveAttribute('href', '/');
+    const monthSelect = page.getByLabel('Month');
+    const yearSelect = page.getByLabel('Year');
+    await expect(monthSelect).toHaveValue(String(month));
+    await expect(yearSelect).toHaveValue(String(year));
+    await expect(monthSelect.locator('option')).toHaveText(MONTHS);
+    await expect(yearSelect.locator('option')).toHaveText([0, 1, 2, 3, 4].map((back) => String(year - back)));
+
+    const table = resultsTable(page);
+    await expect(table).toBeVisible();
+    await expect(table.locator('caption')).toHaveText(
+      `${ghadi.NameEn} results – ${MONTHS[month - 1]} ${year}`,
+    );
+    await expect(table.locator('thead th[scope="col"]')).toHaveText(['Day', 'Result']);
+    await expect(table.locator('tbody tr')).toHaveCount(31);
+    await expect(dayRow(page, 1).getByRole('rowheader')).toHaveText('01');
+    await expect(dayRow(page, 1).getByRole('cell')).toHaveText('07');
+    const day = Number(today().slice(8, 10));
+    if (day !== 1) await expect(dayRow(page, day).getByRole('cell')).toHaveText('84');
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await hasHorizontalPageScroll(page)).toBe(false);
+    await captureScreens(page, 'public-results');
+    expect(problems).toEqual([]);
+
+    await page.getByRole('link', { name: 'Back to Chart' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('changing month or year refetches, puts ?month=&year= in the address, and that address renders on the server', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    const { name, path } = await ghadiWithResults(admin);
+    const [year, month] = today().split('-').map(Number) as [number, number];
+    const otherMonth = month === 1 ? 2 : month - 1;
+
+    await openHydrated(page, path);
+    const fetched = page.waitForRequest((request) =>
+      request.url().includes(`/api/results/${encodeURIComponent(name)}?month=${otherMonth}&year=${year}`),
+    );
+    await page.getByLabel('Month').selectOption(String(otherMonth));
+    await fetched;
+    await expect(page).toHaveURL(`${path}?month=${otherMonth}&year=${year}`);
+    await expect(page.getByText(`No data available for ${name}`)).toBeVisible();
+    await expect(resultsTable(page)).toHaveCount(0);
+
+    await page.getByLabel('Year').selectOption(String(year - 1));
+    await expect(page).toHaveURL(`${path}?month=${otherMonth}&year=${year - 1}`);
+    await page.getByLabel('Year').selectOption(String(year));
+    await page.getByLabel('Month').selectOption(String(month));
+    await expect(dayRow(page, 1).getByRole('cell')).toHaveText('07');
+
+    // The shared address renders that month on the server.
+    await page.goto(`${path}?month=${otherMonth}&year=${year}`);
+    await expect(page.getByLabel('Month')).toHaveValue(String(otherMonth));
+    await expect(page.getByText(`No data available for ${name}`)).toBeVisible();
+  });
+
+  test('the loading state, then each error text from the spec, with Retry reloading the page', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    const { name, path } = await ghadiWithResults(admin);
+    const [, month] = today().split('-').map(Number) as [number, number];
+    const otherMonth = month === 1 ? 2 : month - 1;
+    await openHydrated(page, path);
+    const api = `**/api/results/${encodeURIComponent(name)}?*`;
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(api, async (route) => {
+      await held;
+      await route.fulfill({ status: 500, body: '{"success":false}' });
+    });
+    await page.getByLabel('Month').selectOption(String(otherMonth));
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+    release();
+    await expect(page.getByRole('alert')).toContainText('Server error: 500');
+    await page.unroute(api);
+
+    await page.route(api, (route) => route.fulfill({ status: 404, body: '{"success":false}' }));
+    await page.getByLabel('Month').selectOption(String(month));
+    await expect(page.getByText(`No data available for ${name}`)).toBeVisible();
+    await page.unroute(api);
+
+    await page.route(api, (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Month').selectOption(String(otherMonth));
+    await expect(page.getByRole('alert')).toContainText('Network error - please check your connection');
+    await page.unroute(api);
+
+    await page.route(api, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: 'not json' }),
+    );
+    await page.getByLabel('Month').selectOption(String(month));
+    await expect(page.getByRole('alert')).toContainText('An unexpected error occurred');
+    await page.unroute(api);
+
+    // Retry reloads the page: the server renders the chosen month.
+    const reload = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await reload;
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(dayRow(page, 1).getByRole('cell')).toHaveText('07');
+  });
+
+  test('a result recorded through the API shows on an open ghadi page within 2 s', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    const ghadi = await admin.createGhadi({ NameEn: uniqueName('Live Page ') });
+    await openHydrated(page, `/satta-results/${encodeURIComponent(ghadi.NameEn.toLowerCase())}`);
+    await expect(page.locator('html[data-live="open"]')).toBeAttached();
+    await expect(page.getByText(`No data available for ${ghadi.NameEn.toLowerCase()}`)).toBeVisible();
+
+    await admin.submitResult(ghadi.GID, '39', today());
+    const row = dayRow(page, Number(today().slice(8, 10)));
+    await expect(row.getByRole('cell')).toHaveText('39', { timeout: 2000 });
+    await admin.submitResult(ghadi.GID, '40', today());
+    await expect(row.getByRole('cell')).toHaveText('40', { timeout: 2000 });
+  });
+
+  test('an unknown ghadi answers 404 with the no-data page', async ({ page, request }) => {
+    const response = await request.get('/satta-results/no-such-ghadi-here');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('No data available for no-such-ghadi-here');
+
+    const visit = await page.goto('/satta-results/no-such-ghadi-here');
+    expect(visit?.status()).toBe(404);
+    await expect(page.getByText('No data available for no-such-ghadi-here')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Chart' })).toBeVisible();
+  });
+
+  test('the stream falls back to polling when it cannot connect', async ({ page, request }) => {
+    const admin = await AdminApi.connect(request);
+    const ghadi = await admin.createGhadi({ NameEn: uniqueName('Polled ') });
+    await page.route('**/api/events', (route) => route.fulfill({ status: 503, body: 'busy' }));
+    await page.clock.install();
+    await openHydrated(page, `/satta-results/${encodeURIComponent(ghadi.NameEn.toLowerCase())}`);
+    await expect(page.locator('html[data-live="polling"]')).toBeAttached();
+    await admin.submitResult(ghadi.GID, '12', today());
+    await page.clock.runFor(13_000);
+    await expect(dayRow(page, Number(today().slice(8, 10))).getByRole('cell')).toHaveText('12');
+  });
+});
