@@ -3,6 +3,7 @@ import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import type { SiteInfo } from '../../../shared/site.js';
+import type { LiveSignal } from './live-updates.js';
 import { getJson, getJsonOrNull } from './public-fetch.js';
 
 function settled<T>(result: PromiseSettledResult<T>, fallback: T, what: string): T {
@@ -14,21 +15,26 @@ function settled<T>(result: PromiseSettledResult<T>, fallback: T, what: string):
 /**
  * The home page's data from the cached public API. A part that fails keeps its previous value
  * (or an empty one) and is only logged (spec section 8: record chart failures are not shown).
+ * A live signal about results or ghadis leaves the content blocks alone: refetching an absent
+ * block on every declared result would cost a request (and a logged 404) each time.
  */
-export async function loadHomeData(previous?: HomePageData): Promise<HomePageData> {
+export async function loadHomeData(previous?: HomePageData, signal?: LiveSignal): Promise<HomePageData> {
   const recordMonth = utcYearMonth();
-  const content = (slug: string) =>
-    getJsonOrNull<{ data: ContentBlockRecord }>(`/api/contentblocks/slug/${slug}`).then(
-      (answer) => answer?.data.Content ?? null,
-    );
+  const contentChanged = !previous || !signal || (signal.kind !== 'result' && signal.kind !== 'ghadi');
+  const content = (slug: string, current: string | null | undefined) =>
+    contentChanged
+      ? getJsonOrNull<{ data: ContentBlockRecord }>(`/api/contentblocks/slug/${slug}`).then(
+          (answer) => answer?.data.Content ?? null,
+        )
+      : Promise.resolve(current ?? null);
   const [site, ghadis, record, blog, banner] = await Promise.allSettled([
     getJson<SiteInfo>('/api/site'),
     getJson<{ data: GhadiRecord[] }>('/api/ghadis').then((answer) => answer.data),
     getJson<{ data: PublicResultRecord[] }>(`/api/results?month=${recordMonth}`).then((answer) =>
       answer.data.filter((result) => result.Name),
     ),
-    content(BLOG_SLUG),
-    content(BANNER_SLUG),
+    content(BLOG_SLUG, previous?.blogHtml),
+    content(BANNER_SLUG, previous?.bannerHtml),
   ]);
   const sameMonth = previous?.recordMonth === recordMonth;
   const siteInfo = settled(site, null, 'the site date');

@@ -17,9 +17,9 @@ export function HomeView({ initial }: { initial: HomePageData }) {
   // Refreshes can overlap on a slow network; only the latest one may replace what is shown.
   const latestRefresh = useRef(0);
 
-  useLiveChanges(() => {
+  useLiveChanges((signal) => {
     const refresh = ++latestRefresh.current;
-    loadHomeData(data)
+    loadHomeData(data, signal)
       .then((loaded) => {
         if (refresh === latestRefresh.current) setData(loaded);
       })

@@ -101,8 +101,10 @@ export function useLiveChanges(onSignal: Listener, coalesceMs = 100): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pending: LiveSignal | undefined;
     const unsubscribe = subscribeLive((signal) => {
-      // A day change or resync outranks a single change: it refreshes everything.
+      // A day change or resync outranks a single change: it refreshes everything. Changes of
+      // different kinds in one window become a resync too, so that none of them is dropped.
       if (!pending || signal.kind === 'day' || signal.kind === 'resync') pending = signal;
+      else if (pending.kind !== signal.kind && pending.kind !== 'day') pending = { kind: 'resync' };
       timer ??= setTimeout(() => {
         timer = undefined;
         const signalNow = pending;
