@@ -54,7 +54,8 @@ function LoginPage({ userType: role }: { userType: UserType }) {
     defaultValues: { UserName: '', Password: '' },
   });
 
-  if (session?.userType === role) return <Navigate to={screen.home} replace />;
+  // Already signed in (or just now, before navigate() below runs): go where the login would.
+  if (session?.userType === role) return <Navigate to={destination(role, location.state)} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
