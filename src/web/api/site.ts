@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { todayInZone } from '../../shared/dates.js';
+import { useEffect, useState } from 'react';
+import { addDays, todayInZone } from '../../shared/dates.js';
 import type { SiteInfo } from '../../shared/site.js';
 import { api } from '../lib/api-client.js';
+
+/** How often to look whether the business day has turned. */
+const CLOCK_TICK_MS = 60_000;
 
 export function useSiteInfo() {
   return useQuery({
@@ -11,8 +15,26 @@ export function useSiteInfo() {
   });
 }
 
-/** Today in the site's time zone (falls back to the browser's own day until the site info arrives). */
-export function useSiteToday(): string {
+/**
+ * Today and tomorrow in the site's time zone, kept current while the page stays open: someone who
+ * opens a result form before midnight and submits after it must not find yesterday's date there.
+ * Until the site's zone arrives (slow network), the browser's own zone is the best guess.
+ */
+export function useBusinessToday(): { today: string; tomorrow: string } {
   const { data } = useSiteInfo();
-  return data ? todayInZone(data.timeZone) : todayInZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const timeZone = data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const today = todayInZone(timeZone, new Date(now));
+  return { today, tomorrow: addDays(today, 1) };
+}
+
+/** Today in the site's time zone. */
+export function useSiteToday(): string {
+  return useBusinessToday().today;
 }

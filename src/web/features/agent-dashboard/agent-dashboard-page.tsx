@@ -1,3 +1,61 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMyGhadis } from '../../api/agent.js';
+import { PageTitle } from '../../components/ui/card.js';
+import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+import { useSession } from '../../lib/session.js';
+import { GhadiPicker } from './ghadi-picker.js';
+import { ResultForm } from './result-form.js';
+import { ResultHistory } from './result-history.js';
+
+/** The chosen ghadi lives in the address (?ghadi=GID), so a reload on a flaky network keeps it. */
+const GHADI_PARAM = 'ghadi';
+
 export function AgentDashboardPage() {
-  return <p className="p-6">AgentDashboardPage: not built yet.</p>;
+  const session = useSession();
+  const ghadis = useMyGhadis();
+  const [params, setParams] = useSearchParams();
+
+  const failure = ghadis.isError && (
+    <div className="mb-4 [&_button]:min-h-11">
+      <ErrorState message="Failed to load assigned ghadi" onRetry={() => void ghadis.refetch()} />
+    </div>
+  );
+
+  let body: ReactNode = null;
+  if (ghadis.data) {
+    const chosen = params.get(GHADI_PARAM);
+    const selected = ghadis.data.find((ghadi) => String(ghadi.GID) === chosen) ?? ghadis.data[0];
+    body = selected ? (
+      <div className="space-y-6">
+        <GhadiPicker
+          ghadis={ghadis.data}
+          selectedGid={selected.GID}
+          onSelect={(gid) => setParams({ [GHADI_PARAM]: String(gid) }, { replace: true })}
+        />
+        <div className="grid items-start gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <ResultForm key={`form-${selected.GID}`} ghadi={selected} />
+          <ResultHistory key={`history-${selected.GID}`} ghadi={selected} />
+        </div>
+      </div>
+    ) : (
+      <EmptyState>No ghadi assigned to your account.</EmptyState>
+    );
+  } else if (ghadis.isPending) {
+    body = <Spinner label="Loading your ghadis…" />;
+  }
+
+  return (
+    <div>
+      <PageTitle>Update Results</PageTitle>
+      {session && (
+        <p className="-mt-3 mb-4 text-sm text-slate-600">
+          Signed in as <span className="font-medium text-slate-800">{session.DisplayName}</span>
+        </p>
+      )}
+      {/* A failed refresh keeps the form and its typed value on screen; only a first load failing has nothing else to show. */}
+      {failure}
+      {body}
+    </div>
+  );
 }

@@ -1,0 +1,242 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addDays } from '../../src/shared/dates.js';
+import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
+import type { SiteInfo } from '../../src/shared/site.js';
+import { AdminApi, signInAs } from './support/api.js';
+import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+
+const PHONE = { width: 360, height: 740 };
+
+/** Today as the server reckons it (the site's time zone), so seeded dates line up with the form's default. */
+async function siteToday(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/site');
+  return ((await response.json()) as SiteInfo).today;
+}
+
+async function todayResultOf(request: APIRequestContext, gid: number): Promise<string | undefined> {
+  const response = await request.get('/api/ghadis');
+  const answer = (await response.json()) as { data: GhadiRecord[] };
+  return answer.data.find((ghadi) => ghadi.GID === gid)?.TodayResult;
+}
+
+/** An agent with the given number of freshly created ghadis assigned to it. */
+async function agentWithGhadis(request: APIRequestContext, count: number) {
+  const admin = await AdminApi.connect(request);
+  const agent = await admin.createAgent();
+  const ghadis: GhadiRecord[] = [];
+  for (let index = 0; index < count; index += 1) {
+    ghadis.push(await admin.createGhadi({ RTime: `${index + 1}:15 PM`, OrderId: index + 1 }));
+  }
+  if (ghadis.length > 0) {
+    await admin.assign(
+      agent.User_Id,
+      ghadis.map((ghadi) => ghadi.GID),
+    );
+  }
+  return { admin, agent, ghadis };
+}
+
+function ghadiChoice(page: Page, ghadi: GhadiRecord) {
+  return page.getByRole('radio', { name: new RegExp(ghadi.NameEn) });
+}
+
+function historyRows(page: Page) {
+  return page.getByRole('table', { name: /Result history of/ }).locator('tbody tr');
+}
+
+test.describe('agent dashboard', () => {
+  test('an agent logs in, sees both ghadis, declares "06" for today and then replaces it', async ({
+    page,
+    request,
+  }) => {
+    const { agent, ghadis } = await agentWithGhadis(request, 2);
+    const [first, second] = ghadis as [GhadiRecord, GhadiRecord];
+    const today = await siteToday(request);
+    await page.setViewportSize(PHONE);
+
+    await page.goto('/agent/login');
+    await page.getByLabel('Username').fill(agent.UserName);
+    await page.getByLabel('Password', { exact: true }).fill(agent.Password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/agent\/dashboard$/);
+
+    await expect(ghadiChoice(page, first)).toBeChecked();
+    await expect(ghadiChoice(page, second)).not.toBeChecked();
+    await expect(page.getByText('1:15 PM')).toBeVisible();
+    await expect(page.getByText('2:15 PM')).toBeVisible();
+
+    await ghadiChoice(page, second).check();
+    await expect(page).toHaveURL(new RegExp(`ghadi=${second.GID}$`));
+    await expect(page.getByRole('heading', { name: `Update result: ${second.NameEn}` })).toBeVisible();
+    await expect(page.getByLabel('Date')).toHaveValue(today);
+    await expect(page.getByText('No results found.')).toBeVisible();
+
+    const update = page.getByRole('button', { name: 'Update' });
+    await expect(update).toBeDisabled();
+    await page.getByLabel('Result').fill('06');
+    await expect(update).toBeEnabled();
+
+    // Holding the request shows the progress text and a button that cannot be tapped twice.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/agent/my-ghadi/update-result', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await update.click();
+    await expect(page.getByRole('button', { name: 'Updating...' })).toBeDisabled();
+    release();
+
+    await expect(page.getByText('Result updated!')).toBeVisible();
+    await expect(historyRows(page)).toHaveCount(1);
+    await expect(historyRows(page).first()).toContainText(today);
+    await expect(historyRows(page).first()).toContainText('06');
+    await expect(ghadiChoice(page, second)).toHaveAccessibleName(/Today:\s*06/);
+    expect(await todayResultOf(request, second.GID)).toBe('06');
+    expect(await todayResultOf(request, first.GID)).toBe('');
+    await expect(page.getByText(`Saved result for ${today}:`)).toContainText('06');
+    expect(await hasHorizontalPageScroll(page)).toBe(false);
+    await captureScreens(page, 'agent-dashboard');
+
+    await page.getByLabel('Result').fill('42');
+    await expect(page.getByText('Result updated!')).toBeHidden();
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Result updated!')).toBeVisible();
+    await expect(historyRows(page)).toHaveCount(1);
+    await expect(historyRows(page).first()).toContainText('42');
+    expect(await todayResultOf(request, second.GID)).toBe('42');
+  });
+
+  test('history search matches result and date, pages by 10, and a search returns to page 1', async ({
+    page,
+    request,
+  }) => {
+    const { admin, agent, ghadis } = await agentWithGhadis(request, 1);
+    const ghadi = ghadis[0] as GhadiRecord;
+    const today = await siteToday(request);
+    // Twelve past days, newest first once listed; day 5 carries a lettered value for the case test.
+    for (let day = 1; day <= 12; day += 1) {
+      await admin.submitResult(
+        ghadi.GID,
+        day === 5 ? 'XY' : String(day * 7).padStart(2, '0'),
+        addDays(today, -day),
+      );
+    }
+    await page.setViewportSize(PHONE);
+    await signInAs(page, request, agent.UserName, agent.Password);
+    await page.goto('/agent/dashboard');
+
+    await expect(historyRows(page)).toHaveCount(10);
+    await expect(historyRows(page).first()).toContainText(addDays(today, -1));
+    await expect(page.getByText('Showing 1–10 of 12')).toBeVisible();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(historyRows(page)).toHaveCount(2);
+    await expect(historyRows(page).last()).toContainText(addDays(today, -12));
+    expect(await hasHorizontalPageScroll(page)).toBe(false);
+
+    const search = page.getByLabel('Search history');
+    await search.fill('xy');
+    await expect(historyRows(page)).toHaveCount(1);
+    await expect(historyRows(page).first()).toContainText(addDays(today, -5));
+    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveCount(0);
+
+    await search.fill(addDays(today, -3));
+    await expect(historyRows(page)).toHaveCount(1);
+    await expect(historyRows(page).first()).toContainText('21');
+
+    await search.fill('no such result');
+    await expect(page.getByText('No results found.')).toBeVisible();
+
+    // Back on page 2, then a search that still spans two pages starts again on page 1.
+    await search.fill('');
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    // Every date contains a dash, so this search still spans both pages.
+    await search.fill('-');
+    await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await captureScreens(page, 'agent-history');
+  });
+
+  test('an agent with no ghadi sees the empty state', async ({ page, request }) => {
+    const { agent } = await agentWithGhadis(request, 0);
+    await page.setViewportSize(PHONE);
+    await signInAs(page, request, agent.UserName, agent.Password);
+    await page.goto('/agent/dashboard');
+    await expect(page.getByText('No ghadi assigned to your account.')).toBeVisible();
+    expect(await hasHorizontalPageScroll(page)).toBe(false);
+    await captureScreens(page, 'agent-dashboard-empty');
+  });
+
+  test('failures show the spec texts, Retry recovers, and a failed update keeps the typed value', async ({
+    page,
+    request,
+  }) => {
+    const { agent, ghadis } = await agentWithGhadis(request, 1);
+    const ghadi = ghadis[0] as GhadiRecord;
+    await page.setViewportSize(PHONE);
+    await signInAs(page, request, agent.UserName, agent.Password);
+
+    await page.route('**/api/agent/my-ghadi', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.goto('/agent/dashboard');
+    await expect(page.getByRole('alert')).toContainText('Failed to load assigned ghadi', { timeout: 15_000 });
+    expect(await hasHorizontalPageScroll(page)).toBe(false);
+    await captureScreens(page, 'agent-dashboard-error');
+    await page.unroute('**/api/agent/my-ghadi');
+
+    await page.route('**/api/agent/my-ghadi/results**', (route) =>
+      route.fulfill({ status: 500, body: 'down' }),
+    );
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(ghadiChoice(page, ghadi)).toBeChecked();
+    await expect(page.getByRole('alert')).toContainText('Failed to load result history', { timeout: 15_000 });
+    await page.unroute('**/api/agent/my-ghadi/results**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('No results found.')).toBeVisible();
+
+    await page.route('**/api/agent/my-ghadi/update-result', (route) =>
+      route.fulfill({ status: 400, json: { success: false, message: 'result: Use letters, digits' } }),
+    );
+    await page.getByLabel('Result').fill('77');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByRole('alert')).toHaveText('result: Use letters, digits');
+    await expect(page.getByLabel('Result')).toHaveValue('77');
+
+    await page.unroute('**/api/agent/my-ghadi/update-result');
+    await page.route('**/api/agent/my-ghadi/update-result', (route) =>
+      route.fulfill({ status: 500, body: 'down' }),
+    );
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to update result');
+    await expect(page.getByLabel('Result')).toHaveValue('77');
+
+    await page.unroute('**/api/agent/my-ghadi/update-result');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Result updated!')).toBeVisible();
+    await expect(historyRows(page).first()).toContainText('77');
+  });
+
+  test('the ghadi results placeholder links back to the dashboard', async ({ page, request }) => {
+    const { agent } = await agentWithGhadis(request, 0);
+    await page.setViewportSize(PHONE);
+    await signInAs(page, request, agent.UserName, agent.Password);
+    await page.goto('/agent/ghadi-results');
+    await expect(page.getByRole('heading', { name: 'Ghadi Results' })).toBeVisible();
+    await expect(page.getByText('Viewing and updating results here is coming soon.')).toBeVisible();
+    expect(await hasHorizontalPageScroll(page)).toBe(false);
+    await captureScreens(page, 'agent-ghadi-results');
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page).toHaveURL(/\/agent\/dashboard$/);
+  });
+
+  test('Logout ends the session and shows the agent login', async ({ page, request }) => {
+    const { agent } = await agentWithGhadis(request, 1);
+    await signInAs(page, request, agent.UserName, agent.Password);
+    await page.goto('/agent/dashboard');
+    await expect(page.getByRole('radio')).toBeChecked();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/agent\/login$/);
+    await expect(page.getByRole('heading', { name: 'Agent Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  });
+});
