@@ -1,54 +1,38 @@
 import { useCallback, useState } from 'react';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { PageTitle } from '../../components/ui/card.js';
-import { type Notice, NoticeAlert, successNotice } from '../../components/ui/notice.js';
+import { NoticeAlert } from '../../components/ui/notice.js';
+import { useEditMode } from '../../hooks/use-edit-mode.js';
 import { GhadiForm } from './ghadi-form.js';
 import { GhadiList } from './ghadi-list.js';
 
 export function GhadisPage() {
-  const [editing, setEditing] = useState<GhadiRecord | null>(null);
-  // Bumped after a save or Cancel so the add form mounts afresh, empty.
-  const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const mode = useEditMode<GhadiRecord>('Ghadi deleted.');
+  // The list turns to the page where a just-saved ghadi sorts.
   const [reveal, setReveal] = useState<number | null>(null);
   const onRevealed = useCallback(() => setReveal(null), []);
-
-  const toAddMode = () => {
-    setEditing(null);
-    setFormKey((key) => key + 1);
-  };
 
   return (
     <div className="space-y-6">
       <PageTitle>Ghadi</PageTitle>
-      <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
+      <NoticeAlert notice={mode.notice} onDismiss={mode.dismissNotice} />
       <GhadiForm
-        key={editing ? `edit-${editing._id}` : `add-${formKey}`}
-        editing={editing}
+        key={mode.formKey}
+        editing={mode.editing}
         onSaved={(ghadi, message) => {
-          setNotice(successNotice(message));
           setReveal(ghadi.GID);
-          toAddMode();
+          mode.saved(message);
         }}
-        onFailed={setNotice}
-        onCancel={() => {
-          setNotice(null);
-          toAddMode();
-        }}
+        onFailed={mode.showFailure}
+        onCancel={mode.cancel}
       />
       <GhadiList
-        editingId={editing?._id}
+        editingId={mode.editing?._id}
         reveal={reveal}
         onRevealed={onRevealed}
-        onEdit={(ghadi) => {
-          setNotice(null);
-          setEditing(ghadi);
-        }}
-        onDeleted={(ghadi) => {
-          if (editing?._id === ghadi._id) toAddMode();
-          setNotice(successNotice('Ghadi deleted.'));
-        }}
-        onFailed={setNotice}
+        onEdit={mode.edit}
+        onDeleted={mode.deleted}
+        onFailed={mode.showFailure}
       />
     </div>
   );

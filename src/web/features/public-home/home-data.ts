@@ -12,6 +12,11 @@ function settled<T>(result: PromiseSettledResult<T>, fallback: T, what: string):
   return fallback;
 }
 
+/** Whether a live signal may have changed the content blocks (results and ghadis do not). */
+export function signalTouchesContent(signal: LiveSignal): boolean {
+  return signal.kind !== 'result' && signal.kind !== 'ghadi';
+}
+
 /**
  * The home page's data from the cached public API. A part that fails keeps its previous value
  * (or an empty one) and is only logged (spec section 8: record chart failures are not shown).
@@ -20,7 +25,7 @@ function settled<T>(result: PromiseSettledResult<T>, fallback: T, what: string):
  */
 export async function loadHomeData(previous?: HomePageData, signal?: LiveSignal): Promise<HomePageData> {
   const recordMonth = utcYearMonth();
-  const contentChanged = !previous || !signal || (signal.kind !== 'result' && signal.kind !== 'ghadi');
+  const contentChanged = !previous || !signal || signalTouchesContent(signal);
   const content = (slug: string, current: string | null | undefined) =>
     contentChanged
       ? getJsonOrNull<{ data: ContentBlockRecord }>(`/api/contentblocks/slug/${slug}`).then(

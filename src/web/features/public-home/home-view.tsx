@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { BLOG_MISSING_TEXT, type HomePageData, yearOf } from '../../../shared/public-pages.js';
 import { GhadiChart } from './ghadi-chart.js';
-import { loadHomeData } from './home-data.js';
+import { loadHomeData, signalTouchesContent } from './home-data.js';
 import { useLiveChanges } from './live-updates.js';
 import { RatesSection, TimeTableSection } from './promo.js';
 import { RecordChart } from './record-chart.js';
@@ -14,14 +14,28 @@ import { VisitorCounter } from './visitor-counter.js';
  */
 export function HomeView({ initial }: { initial: HomePageData }) {
   const [data, setData] = useState(initial);
-  // Refreshes can overlap on a slow network; only the latest one may replace what is shown.
+  // Refreshes can overlap on a slow network; only the latest one may replace what is shown. Content
+  // is refreshed only by some signals, so it has its own sequence: a later chart-only refresh must
+  // not throw away a content refresh still in flight.
   const latestRefresh = useRef(0);
+  const latestContentRefresh = useRef(0);
 
   useLiveChanges((signal) => {
     const refresh = ++latestRefresh.current;
+    const withContent = signalTouchesContent(signal);
+    const contentRefresh = withContent ? ++latestContentRefresh.current : -1;
     loadHomeData(data, signal)
       .then((loaded) => {
-        if (refresh === latestRefresh.current) setData(loaded);
+        setData((current) => {
+          let next = current;
+          if (refresh === latestRefresh.current) {
+            next = { ...loaded, blogHtml: current.blogHtml, bannerHtml: current.bannerHtml };
+          }
+          if (contentRefresh === latestContentRefresh.current) {
+            next = { ...next, blogHtml: loaded.blogHtml, bannerHtml: loaded.bannerHtml };
+          }
+          return next;
+        });
       })
       .catch((error: unknown) => console.error('Failed to refresh the home page', error));
   });
