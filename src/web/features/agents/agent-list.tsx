@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import type { UserRecord } from '../../../shared/schemas/users.js';
 import { useDeleteUser, useUsers } from '../../api/users.js';
 import { Badge, StatusBadge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { CELL, DataTable } from '../../components/ui/data-table.js';
-import { failureNotice, type Notice } from '../../components/ui/notice.js';
+import type { Notice } from '../../components/ui/notice.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+import { useConfirmedDelete } from '../../hooks/use-confirmed-delete.js';
 import { useSession } from '../../lib/session.js';
 
 /** On a phone, display name and email fold into the Username cell so the status and actions stay in view. */
@@ -33,19 +32,13 @@ export function AgentList({ editingId, onEdit, onDeleted, onFailed }: AgentListP
   const users = useUsers();
   const remove = useDeleteUser();
   const session = useSession();
-  const [pending, setPending] = useState<UserRecord | null>(null);
-
-  const confirmDelete = async () => {
-    if (!pending) return;
-    try {
-      await remove.mutateAsync(pending._id);
-      onDeleted(pending);
-    } catch (error) {
-      onFailed(failureNotice('Failed to delete agent', error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const deletion = useConfirmedDelete<UserRecord>({
+    remove,
+    question: 'Are you sure you want to delete this agent?',
+    failureText: 'Failed to delete agent',
+    onDeleted: onDeleted,
+    onFailed,
+  });
 
   return (
     <Card title="Agents">
@@ -91,7 +84,7 @@ export function AgentList({ editingId, onEdit, onDeleted, onFailed }: AgentListP
                       <Button
                         size="sm"
                         variant="danger"
-                        onClick={() => setPending(user)}
+                        onClick={() => deletion.ask(user)}
                         aria-label={`Delete ${user.UserName}`}
                       >
                         Delete
@@ -104,12 +97,7 @@ export function AgentList({ editingId, onEdit, onDeleted, onFailed }: AgentListP
           })}
         </DataTable>
       )}
-      <ConfirmDialog
-        message={pending ? 'Are you sure you want to delete this agent?' : null}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setPending(null)}
-      />
+      {deletion.dialog}
     </Card>
   );
 }

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import type { UsermapRecord } from '../../../shared/schemas/usermaps.js';
 import { useDeleteUsermap, useUsermaps } from '../../api/usermaps.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
-import { failureNotice, type Notice } from '../../components/ui/notice.js';
+import type { Notice } from '../../components/ui/notice.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+import { useConfirmedDelete } from '../../hooks/use-confirmed-delete.js';
 
 const COLUMNS = [{ label: 'Agent' }, { label: 'Ghadi' }, { label: 'Actions', hideLabel: true }];
 
@@ -18,19 +17,13 @@ interface AssignmentListProps {
 export function AssignmentList({ onDeleted, onFailed }: AssignmentListProps) {
   const usermaps = useUsermaps();
   const remove = useDeleteUsermap();
-  const [pending, setPending] = useState<UsermapRecord | null>(null);
-
-  const confirmDelete = async () => {
-    if (!pending) return;
-    try {
-      await remove.mutateAsync(pending._id);
-      onDeleted();
-    } catch (error) {
-      onFailed(failureNotice('Failed to delete assignment', error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const deletion = useConfirmedDelete<UsermapRecord>({
+    remove,
+    question: 'Delete this assignment?',
+    failureText: 'Failed to delete assignment',
+    onDeleted: () => onDeleted(),
+    onFailed,
+  });
 
   return (
     <Card title="Current Assignments">
@@ -54,7 +47,7 @@ export function AssignmentList({ onDeleted, onFailed }: AssignmentListProps) {
                 <Button
                   size="sm"
                   variant="danger"
-                  onClick={() => setPending(map)}
+                  onClick={() => deletion.ask(map)}
                   aria-label={`Delete ${map.NameEn} from ${map.UserName}`}
                 >
                   Delete
@@ -64,12 +57,7 @@ export function AssignmentList({ onDeleted, onFailed }: AssignmentListProps) {
           ))}
         </DataTable>
       )}
-      <ConfirmDialog
-        message={pending ? 'Delete this assignment?' : null}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setPending(null)}
-      />
+      {deletion.dialog}
     </Card>
   );
 }

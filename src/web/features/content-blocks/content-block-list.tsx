@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import { useContentBlocks, useDeleteContentBlock } from '../../api/content-blocks.js';
 import { StatusBadge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
-import { failureNotice, type Notice } from '../../components/ui/notice.js';
+import type { Notice } from '../../components/ui/notice.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+import { useConfirmedDelete } from '../../hooks/use-confirmed-delete.js';
 
 /** On a phone the slug folds under the title, so the status and actions stay in view. */
 const WIDE_ONLY = 'hidden sm:table-cell';
@@ -29,19 +28,13 @@ interface ContentBlockListProps {
 export function ContentBlockList({ editingId, onEdit, onDeleted, onFailed }: ContentBlockListProps) {
   const blocks = useContentBlocks();
   const remove = useDeleteContentBlock();
-  const [pending, setPending] = useState<ContentBlockRecord | null>(null);
-
-  const confirmDelete = async () => {
-    if (!pending) return;
-    try {
-      await remove.mutateAsync(pending._id);
-      onDeleted(pending);
-    } catch (error) {
-      onFailed(failureNotice('Delete failed.', error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const deletion = useConfirmedDelete<ContentBlockRecord>({
+    remove,
+    question: 'Delete this content block?',
+    failureText: 'Delete failed.',
+    onDeleted: onDeleted,
+    onFailed,
+  });
 
   return (
     <Card title="Content Blocks">
@@ -78,7 +71,7 @@ export function ContentBlockList({ editingId, onEdit, onDeleted, onFailed }: Con
                   <Button
                     size="sm"
                     variant="danger"
-                    onClick={() => setPending(block)}
+                    onClick={() => deletion.ask(block)}
                     aria-label={`Delete ${block.Slug}`}
                   >
                     Delete
@@ -89,12 +82,7 @@ export function ContentBlockList({ editingId, onEdit, onDeleted, onFailed }: Con
           ))}
         </DataTable>
       )}
-      <ConfirmDialog
-        message={pending ? 'Delete this content block?' : null}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setPending(null)}
-      />
+      {deletion.dialog}
     </Card>
   );
 }

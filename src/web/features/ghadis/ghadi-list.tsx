@@ -3,11 +3,11 @@ import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { useDeleteGhadi, useGhadis } from '../../api/ghadis.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
-import { failureNotice, type Notice } from '../../components/ui/notice.js';
+import type { Notice } from '../../components/ui/notice.js';
 import { Pagination, pageOf } from '../../components/ui/pagination.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+import { useConfirmedDelete } from '../../hooks/use-confirmed-delete.js';
 import { UpdateResultForm } from './update-result-form.js';
 
 export const GHADI_PAGE_SIZE = 10;
@@ -38,7 +38,6 @@ export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, on
   const remove = useDeleteGhadi();
   const [page, setPage] = useState(1);
   const [resultFor, setResultFor] = useState<number | null>(null);
-  const [pending, setPending] = useState<GhadiRecord | null>(null);
 
   // A new ghadi sorts by its OrderId and may land on another page: go to that page.
   useEffect(() => {
@@ -48,18 +47,16 @@ export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, on
     onRevealed();
   }, [reveal, ghadis.data, onRevealed]);
 
-  const confirmDelete = async () => {
-    if (!pending) return;
-    try {
-      await remove.mutateAsync(pending._id);
-      if (resultFor === pending.GID) setResultFor(null);
-      onDeleted(pending);
-    } catch (error) {
-      onFailed(failureNotice('Failed to delete ghadi', error));
-    } finally {
-      setPending(null);
-    }
-  };
+  const deletion = useConfirmedDelete<GhadiRecord>({
+    remove,
+    question: 'Are you sure you want to delete this entry?',
+    failureText: 'Failed to delete ghadi',
+    onDeleted: (ghadi) => {
+      if (resultFor === ghadi.GID) setResultFor(null);
+      onDeleted(ghadi);
+    },
+    onFailed,
+  });
 
   const body = () => {
     if (ghadis.isPending || (ghadis.isError && ghadis.isFetching))
@@ -106,7 +103,7 @@ export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, on
                       <Button
                         size="sm"
                         variant="danger"
-                        onClick={() => setPending(ghadi)}
+                        onClick={() => deletion.ask(ghadi)}
                         aria-label={`Delete ${ghadi.NameEn}`}
                       >
                         Delete
@@ -151,12 +148,7 @@ export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, on
   return (
     <Card title="Ghadi List">
       {body()}
-      <ConfirmDialog
-        message={pending ? 'Are you sure you want to delete this entry?' : null}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setPending(null)}
-      />
+      {deletion.dialog}
     </Card>
   );
 }
