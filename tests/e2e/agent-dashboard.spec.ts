@@ -36,6 +36,12 @@ async function agentWithGhadis(request: APIRequestContext, count: number) {
   return { admin, agent, ghadis };
 }
 
+/** Full-page shots taken while scrolled paint the sticky top bar mid-page, so shoot from the top. */
+async function screens(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await captureScreens(page, name);
+}
+
 function ghadiChoice(page: Page, ghadi: GhadiRecord) {
   return page.getByRole('radio', { name: new RegExp(ghadi.NameEn) });
 }
@@ -98,7 +104,7 @@ test.describe('agent dashboard', () => {
     expect(await todayResultOf(request, first.GID)).toBe('');
     await expect(page.getByText(`Saved result for ${today}:`)).toContainText('06');
     expect(await hasHorizontalPageScroll(page)).toBe(false);
-    await captureScreens(page, 'agent-dashboard');
+    await screens(page, 'agent-dashboard');
 
     await page.getByLabel('Result').fill('42');
     await expect(page.getByText('Result updated!')).toBeHidden();
@@ -155,7 +161,7 @@ test.describe('agent dashboard', () => {
     // Every date contains a dash, so this search still spans both pages.
     await search.fill('-');
     await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-    await captureScreens(page, 'agent-history');
+    await screens(page, 'agent-history');
   });
 
   test('an agent with no ghadi sees the empty state', async ({ page, request }) => {
@@ -165,7 +171,7 @@ test.describe('agent dashboard', () => {
     await page.goto('/agent/dashboard');
     await expect(page.getByText('No ghadi assigned to your account.')).toBeVisible();
     expect(await hasHorizontalPageScroll(page)).toBe(false);
-    await captureScreens(page, 'agent-dashboard-empty');
+    await screens(page, 'agent-dashboard-empty');
   });
 
   test('failures show the spec texts, Retry recovers, and a failed update keeps the typed value', async ({
@@ -181,7 +187,7 @@ test.describe('agent dashboard', () => {
     await page.goto('/agent/dashboard');
     await expect(page.getByRole('alert')).toContainText('Failed to load assigned ghadi', { timeout: 15_000 });
     expect(await hasHorizontalPageScroll(page)).toBe(false);
-    await captureScreens(page, 'agent-dashboard-error');
+    await screens(page, 'agent-dashboard-error');
     await page.unroute('**/api/agent/my-ghadi');
 
     await page.route('**/api/agent/my-ghadi/results**', (route) =>
@@ -224,7 +230,7 @@ test.describe('agent dashboard', () => {
     await expect(page.getByRole('heading', { name: 'Ghadi Results' })).toBeVisible();
     await expect(page.getByText('Viewing and updating results here is coming soon.')).toBeVisible();
     expect(await hasHorizontalPageScroll(page)).toBe(false);
-    await captureScreens(page, 'agent-ghadi-results');
+    await screens(page, 'agent-ghadi-results');
     await page.getByRole('link', { name: 'Back to dashboard' }).click();
     await expect(page).toHaveURL(/\/agent\/dashboard$/);
   });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMyGhadis } from '../../api/agent.js';
 import { PageTitle } from '../../components/ui/card.js';
@@ -15,6 +15,9 @@ export function AgentDashboardPage() {
   const session = useSession();
   const ghadis = useMyGhadis();
   const [params, setParams] = useSearchParams();
+  // The router applies a new address asynchronously; holding the choice here as well lets the
+  // radio answer the tap at once instead of flicking back until the navigation lands.
+  const [chosen, setChosen] = useState(() => params.get(GHADI_PARAM));
 
   const failure = ghadis.isError && (
     <div className="mb-4 [&_button]:min-h-11">
@@ -24,14 +27,16 @@ export function AgentDashboardPage() {
 
   let body: ReactNode = null;
   if (ghadis.data) {
-    const chosen = params.get(GHADI_PARAM);
     const selected = ghadis.data.find((ghadi) => String(ghadi.GID) === chosen) ?? ghadis.data[0];
     body = selected ? (
       <div className="space-y-6">
         <GhadiPicker
           ghadis={ghadis.data}
           selectedGid={selected.GID}
-          onSelect={(gid) => setParams({ [GHADI_PARAM]: String(gid) }, { replace: true })}
+          onSelect={(gid) => {
+            setChosen(String(gid));
+            setParams({ [GHADI_PARAM]: String(gid) }, { replace: true });
+          }}
         />
         <div className="grid items-start gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <ResultForm key={`form-${selected.GID}`} ghadi={selected} />

@@ -98,7 +98,8 @@ export function ResultForm({ ghadi }: { ghadi: GhadiRecord }) {
   return (
     <Card title={`Update result: ${ghadi.NameEn}`}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* Side by side only while the form spans the page; beside the history the column is too narrow for a date. */}
+        <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1">
           <TextField
             label="Result"
             autoComplete="off"
@@ -124,18 +125,21 @@ export function ResultForm({ ghadi }: { ghadi: GhadiRecord }) {
 
         <p className="text-sm text-slate-700">
           {saved === undefined ? (
-            <>No result saved for {date || 'this date'} yet.</>
+            <>
+              No result saved for <span className="whitespace-nowrap">{date || 'this date'}</span> yet.
+            </>
           ) : (
             <>
-              Saved result for {date}: <strong className="font-mono text-base text-slate-900">{saved}</strong>
-              . Updating replaces it.
+              Saved result for <span className="whitespace-nowrap">{date}</span>:{' '}
+              <strong className="font-mono text-base text-slate-900">{saved}</strong>. Updating replaces it.
             </>
           )}
         </p>
 
         {outcome?.tone === 'success' && (
           <Alert tone="success">
-            <strong>Result updated!</strong> {outcome.result} saved for {outcome.date}.
+            <strong>Result updated!</strong> {outcome.result} saved for{' '}
+            <span className="whitespace-nowrap">{outcome.date}</span>.
           </Alert>
         )}
         {outcome?.tone === 'error' && <Alert tone="error">{outcome.message}</Alert>}

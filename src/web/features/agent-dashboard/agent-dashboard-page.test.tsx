@@ -1,0 +1,98 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes, renderWithQuery } from '../../test/render.js';
+import { AgentDashboardPage } from './agent-dashboard-page.js';
+import { ResultHistory } from './result-history.js';
+import { deferred, type FakeAnswer, fakeApi, ghadi, list, pastResults } from './test-support.js';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const renderDashboard = (path = '/agent/dashboard') =>
+  renderRoutes([{ path: '/agent/dashboard', element: <AgentDashboardPage /> }], path);
+
+describe('AgentDashboardPage', () => {
+  it('shows a spinner while loading, then the assigned ghadis with the first one chosen', async () => {
+    const hold = deferred<FakeAnswer>();
+    fakeApi({ ghadis: () => hold.promise });
+    renderDashboard();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your ghadis…');
+
+    hold.resolve(list([ghadi(1), ghadi(2, { TodayResult: '06' })]));
+    const first = await screen.findByRole('radio', { name: /Ghadi 1/ });
+    expect(first).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Ghadi 2/ })).toHaveAccessibleName(/Today:\s*06/);
+    expect(screen.getByRole('radio', { name: /Ghadi 2/ })).toHaveAccessibleName(/2:00 PM/);
+    expect(screen.getByRole('heading', { name: 'Update result: Ghadi 1' })).toBeInTheDocument();
+  });
+
+  it('opens on the ghadi named in the address and follows a new choice there', async () => {
+    const user = userEvent.setup();
+    fakeApi({ ghadis: () => list([ghadi(1), ghadi(2)]) });
+    const { router } = renderDashboard('/agent/dashboard?ghadi=2');
+    expect(await screen.findByRole('radio', { name: /Ghadi 2/ })).toBeChecked();
+    expect(screen.getByRole('heading', { name: 'Result history: Ghadi 2' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /Ghadi 1/ }));
+    expect(screen.getByRole('heading', { name: 'Update result: Ghadi 1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?ghadi=1');
+  });
+
+  it('shows "No ghadi assigned to your account." when none are assigned', async () => {
+    fakeApi({ ghadis: () => list([]) });
+    renderDashboard();
+    expect(await screen.findByText('No ghadi assigned to your account.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+  });
+
+  it('shows "Failed to load assigned ghadi" and loads again on Retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    fakeApi({ ghadis: () => (fail ? { status: 500, body: 'down' } : list([ghadi(1)])) });
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load assigned ghadi');
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('radio', { name: /Ghadi 1/ })).toBeChecked();
+    expect(screen.queryByText('Failed to load assigned ghadi')).not.toBeInTheDocument();
+  });
+});
+
+describe('ResultHistory states', () => {
+  it('shows "No results found." for a ghadi without results', async () => {
+    fakeApi({ history: () => list([]) });
+    renderWithQuery(<ResultHistory ghadi={ghadi(4)} />);
+    expect(await screen.findByText('No results found.')).toBeInTheDocument();
+  });
+
+  it('asks the server for the chosen ghadi only, and lists it newest first with a caption and column headers', async () => {
+    const fetchMock = fakeApi({ history: () => list(pastResults(4, 3)) });
+    renderWithQuery(<ResultHistory ghadi={ghadi(4)} />);
+    const table = await screen.findByRole('table', { name: 'Result history of Ghadi 4, newest first' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Result']);
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('00');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/agent/my-ghadi/results?ghadiId=4',
+    );
+  });
+
+  it('shows "Failed to load result history" and loads again on Retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    fakeApi({ history: () => (fail ? { status: 500, body: 'down' } : list(pastResults(4, 2))) });
+    renderWithQuery(<ResultHistory ghadi={ghadi(4)} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load result history');
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

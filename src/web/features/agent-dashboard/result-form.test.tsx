@@ -1,0 +1,96 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery } from '../../test/render.js';
+import { ResultForm } from './result-form.js';
+import {
+  deferred,
+  type FakeAnswer,
+  fakeApi,
+  ghadi,
+  list,
+  pastResults,
+  saved,
+  siteToday,
+} from './test-support.js';
+
+/* The disabled rule and a failure keeping the typed value are covered in agent-dashboard.test.tsx. */
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const updateButton = () => screen.getByRole('button', { name: /^Update/ });
+
+describe('ResultForm outcomes', () => {
+  it('confirms a saved result, clears the value and disables Update until a new one is typed', async () => {
+    const user = userEvent.setup();
+    const hold = deferred<FakeAnswer>();
+    const fetchMock = fakeApi({ submit: () => hold.promise });
+    renderWithQuery(<ResultForm ghadi={ghadi(3)} />);
+
+    await user.type(screen.getByLabelText('Result'), ' 06 ');
+    await user.click(updateButton());
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    // Trimmed, with the leading zero kept: results are text, not numbers.
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ ghadiId: 3, result: '06', dateTime: siteToday() });
+
+    hold.resolve(saved({ ghadiId: 3, result: '06', dateTime: siteToday() }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Result updated! 06 saved for ${siteToday()}.`,
+    );
+    expect(screen.getByLabelText('Result')).toHaveValue('');
+    expect(updateButton()).toHaveTextContent('Update');
+    expect(updateButton()).toBeDisabled();
+
+    // Typing the next value removes the confirmation, so it cannot be read as being about that value.
+    await user.type(screen.getByLabelText('Result'), '1');
+    expect(screen.queryByText('Result updated!')).not.toBeInTheDocument();
+  });
+
+  it('falls back to "Failed to update result" when the server sends no message', async () => {
+    const user = userEvent.setup();
+    fakeApi({ submit: () => ({ status: 500, body: 'down' }) });
+    renderWithQuery(<ResultForm ghadi={ghadi(1)} />);
+    await user.type(screen.getByLabelText('Result'), '45');
+    await user.click(updateButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update result');
+    expect(screen.getByLabelText('Result')).toHaveValue('45');
+  });
+
+  it('rejects a value the server would refuse, before sending it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = fakeApi();
+    renderWithQuery(<ResultForm ghadi={ghadi(1)} />);
+    await user.type(screen.getByLabelText('Result'), '4$5');
+    await user.click(updateButton());
+    expect(await screen.findByText('Use letters, digits, spaces or * # + - /')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('tells the agent that a result already saved for the chosen date will be replaced', async () => {
+    const user = userEvent.setup();
+    const history = pastResults(2, 3);
+    fakeApi({ history: () => list(history) });
+    renderWithQuery(<ResultForm ghadi={ghadi(2, { TodayResult: '88' })} />);
+
+    expect(await screen.findByText(/Saved result for/)).toHaveTextContent(
+      `Saved result for ${siteToday()}: 88. Updating replaces it.`,
+    );
+    const yesterday = history[0];
+    await user.clear(screen.getByLabelText('Date'));
+    await user.type(screen.getByLabelText('Date'), yesterday?.Date ?? '');
+    expect(await screen.findByText(/Saved result for/)).toHaveTextContent(
+      `Saved result for ${yesterday?.Date}: ${yesterday?.Result}. Updating replaces it.`,
+    );
+  });
+
+  it('says when nothing is saved for the date yet', async () => {
+    fakeApi();
+    renderWithQuery(<ResultForm ghadi={ghadi(1)} />);
+    expect(await screen.findByText(/No result saved for/)).toHaveTextContent(
+      `No result saved for ${siteToday()} yet.`,
+    );
+  });
+});

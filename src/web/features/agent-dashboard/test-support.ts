@@ -1,0 +1,115 @@
+import { vi } from 'vitest';
+import { addDays, todayInZone } from '../../../shared/dates.js';
+import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+
+/** Test-only fakes for the agent screens: records and a fetch that answers like the API. */
+
+export const SITE_ZONE = 'Asia/Kolkata';
+export const siteToday = () => todayInZone(SITE_ZONE);
+
+export function ghadi(gid: number, overrides: Partial<GhadiRecord> = {}): GhadiRecord {
+  return {
+    _id: String(gid),
+    id: String(gid),
+    GID: gid,
+    NameEn: `Ghadi ${gid}`,
+    NameHn: `घड़ी ${gid}`,
+    RTime: `${gid}:00 PM`,
+    OrderId: gid,
+    TodayResult: '',
+    YesterdayResult: '',
+    Result: '',
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** `count` results of a ghadi on the days before today, newest first, valued 00, 01, 02… */
+export function pastResults(gid: number, count: number): PublicResultRecord[] {
+  return Array.from({ length: count }, (_, index) => {
+    const date = addDays(siteToday(), -(index + 1));
+    return {
+      _id: `${gid}-${date}`,
+      id: `${gid}-${date}`,
+      GID: gid,
+      Name: `Ghadi ${gid}`,
+      Result: String(index).padStart(2, '0'),
+      DateTime: `${date}T00:00:00.000Z`,
+      Date: date,
+      isActive: true,
+    };
+  });
+}
+
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+type Handler = (request: { url: URL; method: string; body: unknown }) => FakeAnswer | Promise<FakeAnswer>;
+
+interface FakeApi {
+  ghadis?: Handler;
+  history?: Handler;
+  submit?: Handler;
+}
+
+export const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
+
+/** The server's answer to a successful submission: the saved record. */
+export function saved(body: unknown): FakeAnswer {
+  const { ghadiId, result, dateTime } = body as { ghadiId: number; result: string; dateTime: string };
+  return ok({
+    success: true,
+    message: 'Result updated',
+    data: {
+      ...pastResults(ghadiId, 1)[0],
+      _id: 'saved',
+      Result: result,
+      Date: dateTime,
+      DateTime: `${dateTime}T00:00:00.000Z`,
+      CreatedById: 7,
+      CreatedByName: 'Agent',
+      UpdatedAt: new Date().toISOString(),
+    },
+  });
+}
+export const list = (data: unknown[]): FakeAnswer => ok({ success: true, data });
+
+/** Stubs fetch with the agent endpoints; unlisted handlers answer with empty lists. */
+export function fakeApi(handlers: FakeApi = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request = { url, method, body };
+    let answer: FakeAnswer;
+    if (url.pathname === '/api/site') {
+      answer = ok({ success: true, siteName: 'Ghadi Results', timeZone: SITE_ZONE, today: siteToday() });
+    } else if (url.pathname === '/api/agent/my-ghadi') {
+      answer = await (handlers.ghadis ?? (() => list([])))(request);
+    } else if (url.pathname === '/api/agent/my-ghadi/results') {
+      answer = await (handlers.history ?? (() => list([])))(request);
+    } else if (url.pathname === '/api/agent/my-ghadi/update-result' && method === 'POST') {
+      answer = await (handlers.submit ?? (({ body }) => saved(body)))(request);
+    } else {
+      answer = { status: 404, body: { success: false, message: `No fake for ${method} ${url.pathname}` } };
+    }
+    return new Response(JSON.stringify(answer.body ?? {}), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** A promise with its resolver outside, to hold a request open while asserting on the busy state. */
+export function deferred<T = void>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
