@@ -11,7 +11,7 @@ interface FieldShellProps {
 }
 
 /** A label, a control and its error text, wired together for screen readers. */
-function FieldShell({ label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ label, error, hint, children }: FieldShellProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
