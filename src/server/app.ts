@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,34 +7,36 @@ import { bootstrapData, resolveJwtSecret } from './bootstrap.js';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { ChangeFeed } from './lib/change-feed.js';
+import { clientAddressOf, clientGroup, trustProxyFunction } from './lib/client-address.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { requestIdFrom, SECURITY_HEADERS } from './lib/response-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { SessionService } from './modules/auth/session-service.js';
+import { ChangeLog } from './modules/changes/change-log.js';
+import { ChangeLogRepository } from './modules/changes/change-log-repository.js';
 import { ContentBlocksRepository } from './modules/content-blocks/content-blocks-repository.js';
 import { contentBlocksRoutes } from './modules/content-blocks/content-blocks-routes.js';
 import { ContentBlocksService } from './modules/content-blocks/content-blocks-service.js';
 import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
 import { GhadisService } from './modules/ghadis/ghadis-service.js';
-import { FrontDoor, Origins, serverWithFrontDoor } from './modules/public-site/front-door.js';
-import { LiveEvents } from './modules/public-site/live-events.js';
+import {
+  FastPath,
+  ROUTER_OPTIONS,
+  type RouteSeen,
+  serverWithFastPath,
+} from './modules/public-site/fast-path.js';
 import { loadPublicPages } from './modules/public-site/page-html.js';
 import { PublicData } from './modules/public-site/public-data.js';
+import { PUBLIC_READS, type ReadContext } from './modules/public-site/public-reads.js';
 import { PublicSite } from './modules/public-site/public-site.js';
-import {
-  publicLogController,
-  publicSiteRoutes,
-  tunePublicRoutes,
-} from './modules/public-site/public-site-routes.js';
+import { publicLogController, publicSiteRoutes } from './modules/public-site/public-site-routes.js';
 import { ResultsRepository } from './modules/results/results-repository.js';
 import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
 import { ResultsService } from './modules/results/results-service.js';
 import { SettingsRepository } from './modules/settings/settings-repository.js';
-import { siteRoutes } from './modules/site/site-routes.js';
 import { UsermapsRepository } from './modules/usermaps/usermaps-repository.js';
 import { usermapsRoutes } from './modules/usermaps/usermaps-routes.js';
 import { UsermapsService } from './modules/usermaps/usermaps-service.js';
@@ -83,19 +86,30 @@ function lenientJsonParser(app: FastifyInstance) {
   );
 }
 
+/** Whether an Origin header names this site: PUBLIC_URL, or without it the host the request was sent to. */
+function ownOrigin(publicUrl: string | undefined) {
+  return (request: IncomingMessage, origin: string): boolean =>
+    publicUrl ? origin === publicUrl : origin.slice(origin.indexOf('//') + 2) === request.headers.host;
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const proxyHops = config.trustProxy;
-  // The public hot paths are answered from memory before Fastify (public-site/front-door.ts).
-  let frontDoor: FrontDoor | undefined;
+  const trust = trustProxyFunction(config.trustProxy);
+  // The public hot paths are answered from memory before Fastify (public-site/fast-path.ts), which must
+  // know every route Fastify has to route exactly as it does.
+  let fastPath: FastPath | undefined;
+  const routesSeen: RouteSeen[] = [];
   const app = Fastify({
-    serverFactory: serverWithFrontDoor(() => frontDoor),
+    serverFactory: serverWithFastPath(() => fastPath),
     logger:
       options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy:
-      typeof proxyHops === 'number' ? (_address: string, hop: number) => hop < proxyHops : proxyHops,
+    trustProxy: trust,
+    routerOptions: ROUTER_OPTIONS,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     logController: publicLogController(),
+  });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routesSeen.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,22 +117,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let appHtml: string | null = null;
   registerErrorHandling(app, { appHtml: () => appHtml });
   securityHeaders(app);
-  // Before @fastify/compress, so that the public hot routes can opt out of its hooks.
-  let publicSite: PublicSite | undefined;
-  tunePublicRoutes(app, () => {
-    if (!publicSite) throw new Error('The public site is not ready');
-    return publicSite;
-  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, credentials: true, maxAge: 600 });
+  }
+  if (!config.publicUrl) {
+    app.log.warn(
+      "PUBLIC_URL is not set: pages link to themselves relatively and the sitemap names each request's " +
+        'own address. Set PUBLIC_URL (e.g. https://results.example) in production.',
+    );
   }
 
   const database = options.database ?? openDatabase(config.database);
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
-  const changes = new ChangeFeed();
+  const changes = new ChangeLog(database, new ChangeLogRepository(database), app.log);
+  await changes.start();
+  app.addHook('onClose', () => changes.stop());
   const passwords = new PasswordHasher(config.passwordMemoryCost);
   const usersRepository = new UsersRepository(database);
   const ghadisRepository = new GhadisRepository(database);
@@ -156,21 +172,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await visitors.start();
   app.addHook('onClose', () => visitors.stop());
 
-  // The public site answers its reads from memory, refreshed by the change feed; open pages hear of
-  // changes through server-sent events, which must end before the server can close.
-  const events = new LiveEvents();
-  publicSite = new PublicSite({
-    data: new PublicData(ghadis, results, blocks),
-    pages: options.serveWebApp === false ? null : await loadPublicPages(config.webRoot, app.log),
-    changes,
-    timeZone: config.siteTimezone,
-    onChange: (change) => events.broadcast(change),
-  });
+  // Every change in the log drops the public answers it made stale and goes out to open pages.
+  const data = new PublicData(ghadis, results, blocks);
+  const publicSite = new PublicSite({ data, changes, timeZone: config.siteTimezone, log: app.log });
+  publicSite.start();
+  // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
-    events.closeAll();
+    publicSite.close();
     done();
   });
-  app.addHook('onClose', async () => publicSite?.close());
+  const context: ReadContext = {
+    model: publicSite.model,
+    pages: options.serveWebApp === false ? null : await loadPublicPages(config.webRoot, app.log),
+    publicUrl: config.publicUrl ?? null,
+    results,
+  };
 
   await app.register(access, { sessions });
   await app.register(authRoutes, { sessions });
@@ -181,14 +197,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(usermapsRoutes, { usermaps });
   await app.register(contentBlocksRoutes, { blocks });
   await app.register(visitorsRoutes, { visitors });
-  await app.register(siteRoutes, { timeZone: config.siteTimezone });
-  const origins = new Origins();
-  await app.register(publicSiteRoutes, { site: publicSite, events, origins });
+  await app.register(publicSiteRoutes, { reads: PUBLIC_READS, context, site: publicSite });
   if (options.serveWebApp !== false) appHtml = await registerWebApp(app, config.webRoot);
-  frontDoor = new FrontDoor({
-    site: publicSite,
-    origins,
-    trackVisit: (sessionId) => visitors.track(sessionId),
+  fastPath = new FastPath({
+    reads: PUBLIC_READS,
+    routes: routesSeen,
+    context,
+    isOwnOrigin: ownOrigin(config.publicUrl),
+    trackVisit: (sessionId, request) =>
+      visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
   });
   return app;
 }

@@ -13,6 +13,12 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   siteTimezone: string;
   corsOrigins: string[];
+  /**
+   * The site's canonical origin (PUBLIC_URL), e.g. https://results.example: named by the sitemap,
+   * canonical links, robots.txt and Open Graph tags. Unset: pages link relatively and the sitemap names
+   * each request's own origin (fine for local use; set it in production).
+   */
+  publicUrl: string | undefined;
   logLevel: string;
   /** Fastify's trustProxy: whether X-Forwarded-For names the client (behind a reverse proxy). */
   trustProxy: boolean | number | string;
@@ -102,6 +108,28 @@ const environmentSchema = z.object({
       }
       return origins;
     }),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim();
+      if (!text) return undefined;
+      let url: URL;
+      try {
+        url = new URL(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `"${text}" is not a URL like https://results.example` });
+        return z.NEVER;
+      }
+      if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${text}" must be an origin (http or https, no path, query or fragment)`,
+        });
+        return z.NEVER;
+      }
+      return url.origin;
+    }),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -136,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: values.JWT_SECRET,
     siteTimezone: values.SITE_TIMEZONE,
     corsOrigins: values.CORS_ORIGINS,
+    publicUrl: values.PUBLIC_URL,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     webRoot: values.WEB_ROOT,

@@ -2,6 +2,7 @@
  * The public pages' data and constants, shared by the server (which renders and caches the pages)
  * and the browser (which hydrates them and refreshes them live). Pure: no server or DOM code.
  */
+import { foldName } from './names.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
 import type { PublicResultRecord } from './schemas/results.js';
 
@@ -48,8 +49,11 @@ export const MONTH_NAMES = [
 /** One ghadi as the public pages need it. */
 export type PublicGhadi = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn' | 'RTime'>;
 
+/** What GET /api/home answers and the home page embeds: everything the home page shows. */
 export interface HomePageData {
   page: 'home';
+  /** The id of the latest live event this data includes: the page's event stream starts after it. */
+  version: number;
   /** The site's name (sent with the data, so that the public bundle does not import the zod schemas). */
   siteName: string;
   /** Today in the site's time zone (YYYY-MM-DD): the chart's "today". */
@@ -66,6 +70,7 @@ export interface HomePageData {
 
 export interface ResultsPageData {
   page: 'results';
+  version: number;
   siteName: string;
   /** The name as addressed in the URL (decoded). */
   name: string;
@@ -85,18 +90,9 @@ export interface PublicPageRenderer {
   renderPage(data: PublicPageData): string;
 }
 
-/** A change pushed on GET /api/events ("day" when the site's date rolls over). */
-export type LiveChange =
-  | { kind: 'result'; gid: number; date: string }
-  | { kind: 'ghadi'; gid: number }
-  | { kind: 'content'; slug: string }
-  | { kind: 'day' };
-
-export const EVENTS_PATH = '/api/events';
-
 /** The page of one ghadi: /satta-results/{lower-cased English name}, URL-encoded. */
 export function ghadiPagePath(nameEn: string): string {
-  return `/satta-results/${encodeURIComponent(nameEn.toLowerCase())}`;
+  return `/satta-results/${encodeURIComponent(foldName(nameEn))}`;
 }
 
 /** The page of one ghadi for a month; the current month's page has no query. */

@@ -71,6 +71,7 @@ const ROUTES = [
   'POST /api/visitor/track',
   'GET /api/visitor/stats',
   'GET /api/site',
+  'GET /api/home',
 ];
 
 /**
@@ -309,6 +310,7 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       expected: PUBLIC,
     },
     { route: 'GET /api/site', request: async () => ({ method: 'GET', url: '/api/site' }), expected: PUBLIC },
+    { route: 'GET /api/home', request: async () => ({ method: 'GET', url: '/api/home' }), expected: PUBLIC },
   ];
 
   it('the matrix covers every API route the app serves', async () => {

@@ -3,12 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/database.js';
-import { ChangeFeed } from '../../src/server/lib/change-feed.js';
+import { ChangeLog } from '../../src/server/modules/changes/change-log.js';
+import { ChangeLogRepository } from '../../src/server/modules/changes/change-log-repository.js';
 import { ContentBlocksRepository } from '../../src/server/modules/content-blocks/content-blocks-repository.js';
 import { ContentBlocksService } from '../../src/server/modules/content-blocks/content-blocks-service.js';
 import { GhadisRepository } from '../../src/server/modules/ghadis/ghadis-repository.js';
@@ -47,8 +48,8 @@ if (!BUILT) {
 }
 
 /** The services the API's live handlers call, on the same database, bypassing every cache. */
-function liveServices(database: Database) {
-  const changes = new ChangeFeed();
+function liveServices(database: Database, log: FastifyBaseLogger) {
+  const changes = new ChangeLog(database, new ChangeLogRepository(database), log);
   const ghadis = new GhadisService(new GhadisRepository(database), SITE_TIMEZONE, changes);
   const results = new ResultsService(
     new ResultsRepository(database),
@@ -65,11 +66,14 @@ function liveServices(database: Database) {
     ghadis: async () => json(listAnswer(ghadiRecord), { success: true, data: await ghadis.list() }),
     results: async (month?: string) =>
       json(resultListAnswer, { success: true, ...(await results.list({ month }, false)) }),
-    ghadiResults: async (name: string, month?: number, year?: number) =>
-      json(listAnswer(publicResultRecord), {
+    ghadiResults: async (name: string, month?: number, year?: number) => {
+      const ghadi = await ghadis.findByName(name);
+      if (!ghadi) throw new Error(`no ghadi named ${name}`);
+      return json(listAnswer(publicResultRecord), {
         success: true,
-        data: await results.listForGhadiName(name, month, year),
-      }),
+        data: await results.listForGhadi(ghadi.gid, month, year),
+      });
+    },
     content: async (slug: string) =>
       json(itemAnswer(contentBlockRecord), { success: true, data: await blocks.findActiveBySlug(slug) }),
   };
@@ -128,7 +132,7 @@ describe.each(DIALECTS)('public site [%s]', (dialect) => {
 
   beforeAll(async () => {
     adminToken = await loginAdmin(t.app);
-    live = liveServices(t.database);
+    live = liveServices(t.database, t.app.log);
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => call(t.app, { url, headers });

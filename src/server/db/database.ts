@@ -8,6 +8,9 @@ import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** What a repository runs a query on: the database, or a transaction a service opened. */
+export type Executor = Kysely<DatabaseSchema>;
+
 export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;

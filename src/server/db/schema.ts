@@ -22,6 +22,8 @@ export interface UsersTable {
 export interface GhadisTable {
   gid: Generated<number>;
   name_en: string;
+  /** name_en folded as the app folds names (src/shared/names.ts): how public addresses find a ghadi. */
+  name_folded: string;
   name_hn: string;
   r_time: string;
   order_id: number;
@@ -75,6 +77,22 @@ export interface VisitorsTable {
   last_seen: string;
 }
 
+/** Every write the public site shows, in commit order; the id is the live event's id. */
+export interface ChangeLogTable {
+  change_id: Generated<number>;
+  kind: 'result' | 'ghadi' | 'content' | 'day';
+  /** The change's subject as JSON (which ghadi, date or slug). */
+  payload: string;
+  created_at: string;
+}
+
+/** Running totals of visitors ('sessions': every session ever counted, pruned rows included). */
+export interface VisitorTotalsTable {
+  name: string;
+  /** PostgreSQL answers a bigint as text: read it through Number(). */
+  total: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -89,4 +107,6 @@ export interface DatabaseSchema {
   content_blocks: ContentBlocksTable;
   visitors: VisitorsTable;
   settings: SettingsTable;
+  change_log: ChangeLogTable;
+  visitor_totals: VisitorTotalsTable;
 }

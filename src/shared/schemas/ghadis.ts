@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { foldName } from '../names.js';
 import { positiveId, requiredText, wholeNumber } from './common.js';
 
+/** GET /api/results/count is the admin count, so no ghadi's /api/results/{name} may be "count". */
+export const RESERVED_GHADI_NAMES: readonly string[] = ['count'];
+
 /** NameEn becomes a URL path segment (/satta-results/{name}), so it may not hold URL delimiters. */
-const nameEn = requiredText(60).regex(/^[^/?#%\\<>]+$/, 'May not contain / ? # % \\ < or >');
+const nameEn = requiredText(60)
+  .regex(/^[^/?#%\\<>]+$/, 'May not contain / ? # % \\ < or >')
+  .refine((name) => !RESERVED_GHADI_NAMES.includes(foldName(name)), 'This name is reserved');
 
 export const ghadiInput = z.object({
   NameEn: nameEn,

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import type { ContentBlocksTable } from '../../db/schema.js';
 
 export type ContentBlockRow = Selectable<ContentBlocksTable>;
@@ -38,8 +38,8 @@ export class ContentBlocksRepository {
       .executeTakeFirst();
   }
 
-  async insert(fields: ContentBlockFields, now: string): Promise<number> {
-    const row = await this.db
+  async insert(trx: Executor, fields: ContentBlockFields, now: string): Promise<number> {
+    const row = await trx
       .insertInto('content_blocks')
       .values({ ...fields, created_at: now, updated_at: now })
       .returning('block_id')
@@ -47,19 +47,16 @@ export class ContentBlocksRepository {
     return row.block_id;
   }
 
-  async update(blockId: number, fields: ContentBlockFields, now: string): Promise<void> {
-    await this.db
+  async update(trx: Executor, blockId: number, fields: ContentBlockFields, now: string): Promise<void> {
+    await trx
       .updateTable('content_blocks')
       .set({ ...fields, updated_at: now })
       .where('block_id', '=', blockId)
       .execute();
   }
 
-  async delete(blockId: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('content_blocks')
-      .where('block_id', '=', blockId)
-      .executeTakeFirst();
+  async delete(trx: Executor, blockId: number): Promise<boolean> {
+    const result = await trx.deleteFrom('content_blocks').where('block_id', '=', blockId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

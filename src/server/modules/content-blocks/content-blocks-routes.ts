@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, itemAnswer, listAnswer, successAnswer } from '../../../shared/schemas/common.js';
-import { contentBlockInput, contentBlockRecord, slugParams } from '../../../shared/schemas/content-blocks.js';
+import { contentBlockInput, contentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import type { ContentBlocksService } from './content-blocks-service.js';
 
 export const contentBlocksRoutes: FastifyPluginAsyncZod<{ blocks: ContentBlocksService }> = async (
@@ -14,15 +14,6 @@ export const contentBlocksRoutes: FastifyPluginAsyncZod<{ blocks: ContentBlocksS
       success: true as const,
       data: await blocks.list(),
     }),
-  );
-
-  app.get(
-    '/api/contentblocks/slug/:slug',
-    {
-      config: { access: 'public' },
-      schema: { params: slugParams, response: { 200: itemAnswer(contentBlockRecord) } },
-    },
-    async (request) => ({ success: true as const, data: await blocks.findActiveBySlug(request.params.slug) }),
   );
 
   app.post(

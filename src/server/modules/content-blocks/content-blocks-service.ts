@@ -1,9 +1,9 @@
 import type { ContentBlockInput, ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import { recordIds } from '../../lib/record-ids.js';
 import { sanitizeContentHtml } from '../../lib/sanitize-html.js';
+import type { ChangeLog } from '../changes/change-log.js';
 import type {
   ContentBlockFields,
   ContentBlockRow,
@@ -31,7 +31,7 @@ function toFields(input: ContentBlockInput): ContentBlockFields {
 export class ContentBlocksService {
   constructor(
     private readonly blocks: ContentBlocksRepository,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeLog,
   ) {}
 
   async list(): Promise<ContentBlockRecord[]> {
@@ -45,23 +45,37 @@ export class ContentBlocksService {
   }
 
   async create(input: ContentBlockInput): Promise<ContentBlockRecord> {
-    const blockId = await this.save(() => this.blocks.insert(toFields(input), new Date().toISOString()));
-    this.changes.publish({ kind: 'content', slug: input.Slug });
+    const fields = toFields(input);
+    const blockId = await this.save(() =>
+      this.changes.write(
+        (trx) => this.blocks.insert(trx, fields, new Date().toISOString()),
+        () => [{ kind: 'content', slug: fields.slug }],
+      ),
+    );
     return this.get(blockId);
   }
 
   async update(blockId: number, input: ContentBlockInput): Promise<ContentBlockRecord> {
     const before = await this.get(blockId);
-    await this.save(() => this.blocks.update(blockId, toFields(input), new Date().toISOString()));
-    this.changes.publish({ kind: 'content', slug: before.Slug });
-    if (before.Slug !== input.Slug) this.changes.publish({ kind: 'content', slug: input.Slug });
+    const fields = toFields(input);
+    // A new slug changes two public answers: the old one disappears, the new one appears.
+    const slugs = before.Slug === fields.slug ? [fields.slug] : [before.Slug, fields.slug];
+    await this.save(() =>
+      this.changes.write(
+        (trx) => this.blocks.update(trx, blockId, fields, new Date().toISOString()),
+        () => slugs.map((slug) => ({ kind: 'content' as const, slug })),
+      ),
+    );
     return this.get(blockId);
   }
 
   async delete(blockId: number): Promise<void> {
     const before = await this.get(blockId);
-    if (!(await this.blocks.delete(blockId))) throw new NotFoundError('Content block not found');
-    this.changes.publish({ kind: 'content', slug: before.Slug });
+    const deleted = await this.changes.write(
+      (trx) => this.blocks.delete(trx, blockId),
+      (done) => (done ? [{ kind: 'content', slug: before.Slug }] : []),
+    );
+    if (!deleted) throw new NotFoundError('Content block not found');
   }
 
   private async get(blockId: number): Promise<ContentBlockRecord> {

@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
-import { countRows, type Database } from '../../db/database.js';
+import { foldName } from '../../../shared/names.js';
+import { countRows, type Database, type Executor } from '../../db/database.js';
 import type { GhadisTable } from '../../db/schema.js';
 
 export type GhadiRow = Selectable<GhadisTable>;
@@ -47,8 +48,9 @@ export class GhadisRepository {
     return this.live().where('gid', '=', gid).executeTakeFirst();
   }
 
+  /** By the folded name, as public addresses give it (any case, any script). */
   findLiveByName(name: string): Promise<GhadiRow | undefined> {
-    return this.live().where(sql`lower(name_en)`, '=', name.toLowerCase()).executeTakeFirst();
+    return this.live().where('name_folded', '=', foldName(name)).executeTakeFirst();
   }
 
   async gidExists(gid: number): Promise<boolean> {
@@ -56,40 +58,46 @@ export class GhadisRepository {
     return row !== undefined;
   }
 
-  async insert(fields: GhadiFields, gid: number | undefined, now: string): Promise<number> {
-    const row = await this.db
+  /** Outside a transaction only for the first start's starter ghadis, which no reader awaits yet. */
+  async insert(
+    fields: GhadiFields,
+    gid: number | undefined,
+    now: string,
+    trx: Executor = this.db,
+  ): Promise<number> {
+    const row = await trx
       .insertInto('ghadis')
-      .values({ ...fields, ...(gid === undefined ? {} : { gid }), created_at: now, updated_at: now })
+      .values({
+        ...fields,
+        name_folded: foldName(fields.name_en),
+        ...(gid === undefined ? {} : { gid }),
+        created_at: now,
+        updated_at: now,
+      })
       .returning('gid')
       .executeTakeFirstOrThrow();
     if (gid !== undefined && this.database.dialect === 'postgres') {
       // An explicit GID does not move PostgreSQL's identity sequence; move it past the highest GID.
       await sql`select setval(pg_get_serial_sequence('ghadis', 'gid'), (select max(gid) from ghadis))`.execute(
-        this.db,
+        trx,
       );
     }
     return row.gid;
   }
 
-  async update(gid: number, fields: GhadiFields, now: string): Promise<void> {
-    await this.db
+  async update(trx: Executor, gid: number, fields: GhadiFields, now: string): Promise<void> {
+    await trx
       .updateTable('ghadis')
-      .set({ ...fields, updated_at: now })
+      .set({ ...fields, name_folded: foldName(fields.name_en), updated_at: now })
       .where('gid', '=', gid)
       .where('is_deleted', '=', 0)
       .execute();
   }
 
   /** Results stay; the ghadi leaves the lists and its assignments go. */
-  async softDelete(gid: number, now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('usermaps').where('gid', '=', gid).execute();
-      await trx
-        .updateTable('ghadis')
-        .set({ is_deleted: 1, updated_at: now })
-        .where('gid', '=', gid)
-        .execute();
-    });
+  async softDelete(trx: Executor, gid: number, now: string): Promise<void> {
+    await trx.deleteFrom('usermaps').where('gid', '=', gid).execute();
+    await trx.updateTable('ghadis').set({ is_deleted: 1, updated_at: now }).where('gid', '=', gid).execute();
   }
 
   async countLive(): Promise<number> {

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  countAnswer,
-  idParams,
-  itemAnswer,
-  listAnswer,
-  successAnswer,
-} from '../../../shared/schemas/common.js';
+import { countAnswer, idParams, itemAnswer, successAnswer } from '../../../shared/schemas/common.js';
 import { ghadiInput, ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { GhadisService } from './ghadis-service.js';
 
@@ -14,12 +8,6 @@ export const ghadisRoutes: FastifyPluginAsyncZod<{ ghadis: GhadisService }> = as
     success: true as const,
     count: await ghadis.count(),
   }));
-
-  app.get(
-    '/api/ghadis',
-    { config: { access: 'public' }, schema: { response: { 200: listAnswer(ghadiRecord) } } },
-    async () => ({ success: true as const, data: await ghadis.list() }),
-  );
 
   app.post(
     '/api/ghadis',

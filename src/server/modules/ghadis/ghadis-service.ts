@@ -2,8 +2,8 @@ import { todayInZone, yesterdayInZone } from '../../../shared/dates.js';
 import type { GhadiInput, GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import { recordIds } from '../../lib/record-ids.js';
+import type { ChangeLog } from '../changes/change-log.js';
 import type { GhadiFields, GhadiRow, GhadisRepository, ResultSummary } from './ghadis-repository.js';
 
 const NO_RESULTS: ResultSummary = { today: '', yesterday: '', latest: '' };
@@ -31,7 +31,7 @@ export class GhadisService {
   constructor(
     private readonly ghadis: GhadisRepository,
     private readonly timeZone: string,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeLog,
   ) {}
 
   /** Every live ghadi by OrderId, with today's and yesterday's results in the site's time zone. */
@@ -62,24 +62,32 @@ export class GhadisService {
       throw new ConflictError(`GID ${input.GID} is already in use`);
     }
     const gid = await this.save(() =>
-      this.ghadis.insert(toFields(input), input.GID, new Date().toISOString()),
+      this.changes.write(
+        (trx) => this.ghadis.insert(toFields(input), input.GID, new Date().toISOString(), trx),
+        (created) => [{ kind: 'ghadi', gid: created }],
+      ),
     );
-    this.changes.publish({ kind: 'ghadi', gid });
     return this.get(gid);
   }
 
   /** GID is the ghadi's identity (results point at it), so an update never changes it. */
   async update(gid: number, input: GhadiInput): Promise<GhadiRecord> {
     await this.requireLive(gid);
-    await this.save(() => this.ghadis.update(gid, toFields(input), new Date().toISOString()));
-    this.changes.publish({ kind: 'ghadi', gid });
+    await this.save(() =>
+      this.changes.write(
+        (trx) => this.ghadis.update(trx, gid, toFields(input), new Date().toISOString()),
+        () => [{ kind: 'ghadi', gid }],
+      ),
+    );
     return this.get(gid);
   }
 
   async delete(gid: number): Promise<void> {
     await this.requireLive(gid);
-    await this.ghadis.softDelete(gid, new Date().toISOString());
-    this.changes.publish({ kind: 'ghadi', gid });
+    await this.changes.write(
+      (trx) => this.ghadis.softDelete(trx, gid, new Date().toISOString()),
+      () => [{ kind: 'ghadi', gid }],
+    );
   }
 
   private async get(gid: number): Promise<GhadiRecord> {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { givenRequestId, SECURITY_HEADERS } from '../../lib/response-headers.js';
 
 const gzip = promisify(zlib.gzip);
@@ -83,6 +84,11 @@ export async function prepareAnswer(
 
 export function prepareJson(status: number, value: unknown): Promise<CachedAnswer> {
   return prepareAnswer(status, JSON_TYPE, JSON.stringify(value));
+}
+
+/** JSON through a route's own response schema, so that cached bytes equal what a live handler sends. */
+export function encodeJson<T extends z.ZodType>(schema: T, value: z.input<T>): Promise<CachedAnswer> {
+  return prepareJson(200, z.encode(schema, value as z.output<T>));
 }
 
 /** The failure body the API's error handler sends, so cached 404s read exactly like live ones. */

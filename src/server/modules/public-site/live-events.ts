@@ -1,34 +1,87 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveChange } from '../../../shared/public-pages.js';
+import type { FastifyReply } from 'fastify';
+import type { LiveEvent } from '../../../shared/live-events.js';
+import { TooManyRequestsError } from '../../errors.js';
 
-/** Proxies and browsers drop a silent connection; a comment line this often keeps it open. */
-const HEARTBEAT_MS = 25_000;
-/** Each stream holds a socket; past this many, new readers get a 503 and fall back to polling. */
-const MAX_STREAMS = 10_000;
+export interface LiveEventsOptions {
+  /** Proxies and browsers drop a silent connection; a comment line this often keeps it open. */
+  heartbeatMs: number;
+  /** Each stream holds a socket; past this many, new readers get a 503 and fall back to polling. */
+  maxStreams: number;
+  /** So that one client cannot take every stream (TRUST_PROXY-aware client addresses). */
+  maxStreamsPerAddress: number;
+  /** A stream ends after this long (±10%); the browser reconnects with Last-Event-ID and misses nothing. */
+  lifetimeMs: number;
+  /** How many recent events a reconnecting page can be given; further back it resynchronises. */
+  replaySize: number;
+}
+
+export const LIVE_EVENTS_DEFAULTS: LiveEventsOptions = {
+  heartbeatMs: 25_000,
+  maxStreams: 10_000,
+  maxStreamsPerAddress: 20,
+  lifetimeMs: 60 * 60 * 1000,
+  replaySize: 2000,
+};
+
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3000;
+/** A reader this far behind (a stalled phone) is dropped; it reconnects and catches up from its id. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+interface Stream {
+  response: ServerResponse;
+  address: string;
+  endsAt: number;
+}
+
+const message = (id: number, event: LiveEvent) => `id: ${id}\ndata: ${JSON.stringify(event)}\n\n`;
 
 /**
- * Server-sent events for the public pages: one `data:` message per change (ghadi, result, content or
- * the site's new day), so open pages refetch the cached answers instead of polling.
+ * Server-sent events for the public pages. Every event carries the data it changed and the change's id
+ * in the change log; the last `replaySize` events are kept so that a page reconnecting with
+ * Last-Event-ID (or opening with ?since= the version it was rendered at) gets exactly what it missed,
+ * or one "resync" when that is more than is kept.
  */
 export class LiveEvents {
-  private readonly streams = new Set<ServerResponse>();
-  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly streams = new Set<Stream>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly replay: Array<{ id: number; text: string }> = [];
+  /** Every event after this id is in `replay`. */
+  private coveredFrom = 0;
+  private latest = 0;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly heartbeatMs = HEARTBEAT_MS) {}
+  constructor(private readonly options: LiveEventsOptions = LIVE_EVENTS_DEFAULTS) {}
+
+  /** Starts the replay after `latestId`: what came before is in the pages built from the database. */
+  start(latestId: number): void {
+    this.coveredFrom = latestId;
+    this.latest = latestId;
+  }
 
   get openStreams(): number {
     return this.streams.size;
   }
 
-  open(request: FastifyRequest, reply: FastifyReply): void {
-    if (this.streams.size >= MAX_STREAMS) {
+  /** The id of the latest event sent. */
+  get latestId(): number {
+    return this.latest;
+  }
+
+  /**
+   * Opens a stream for a client address. `since` is the last event the page has (Last-Event-ID, or
+   * the version it was rendered at); undefined means it has nothing to catch up on.
+   */
+  open(reply: FastifyReply, address: string, since: number | undefined): void {
+    if (this.streams.size >= this.options.maxStreams) {
       reply.code(503).header('retry-after', '30').send({ success: false, message: 'Too many live readers' });
       return;
     }
-    // The stream is written by hand: no serializer, no compression (it must flush each message).
+    if ((this.perAddress.get(address) ?? 0) >= this.options.maxStreamsPerAddress) {
+      throw new TooManyRequestsError('Too many live streams from this address', 60);
+    }
+    // Written by hand: no serializer, no compression (each message must flush).
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -38,40 +91,74 @@ export class LiveEvents {
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });
-    response.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-    this.streams.add(response);
-    this.startHeartbeat();
+    response.write(`retry: ${RETRY_MS}\n: connected\n\n${this.catchUp(since)}`);
+    const jitter = 0.9 + Math.random() * 0.2;
+    const stream: Stream = { response, address, endsAt: Date.now() + this.options.lifetimeMs * jitter };
+    this.streams.add(stream);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
+    this.startTimer();
+    let forgotten = false;
     const forget = () => {
-      this.streams.delete(response);
-      if (this.streams.size === 0) this.stopHeartbeat();
+      if (forgotten) return;
+      forgotten = true;
+      this.streams.delete(stream);
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+      if (this.streams.size === 0) this.stopTimer();
     };
-    request.raw.on('close', forget);
     response.on('close', forget);
   }
 
-  broadcast(change: LiveChange): void {
-    if (this.streams.size === 0) return;
-    const message = `data: ${JSON.stringify(change)}\n\n`;
-    for (const stream of this.streams) stream.write(message);
+  /** Sends an event to every open stream and keeps it for reconnecting pages. */
+  publish(id: number, event: LiveEvent): void {
+    const text = message(id, event);
+    this.latest = id;
+    this.replay.push({ id, text });
+    if (this.replay.length > this.options.replaySize) {
+      const dropped = this.replay.splice(0, this.replay.length - this.options.replaySize);
+      this.coveredFrom = dropped[dropped.length - 1]?.id ?? this.coveredFrom;
+    }
+    for (const stream of this.streams) this.write(stream, text);
   }
 
   /** Ends every stream, so that the server can close (an open stream would hold it forever). */
   closeAll(): void {
-    this.stopHeartbeat();
-    for (const stream of this.streams) stream.end();
+    this.stopTimer();
+    for (const stream of this.streams) stream.response.end();
     this.streams.clear();
+    this.perAddress.clear();
   }
 
-  private startHeartbeat(): void {
-    if (this.heartbeat) return;
-    this.heartbeat = setInterval(() => {
-      for (const stream of this.streams) stream.write(': heartbeat\n\n');
-    }, this.heartbeatMs);
-    this.heartbeat.unref();
+  /** What a page that has seen `since` needs: the events after it, or a resync when they are gone. */
+  private catchUp(since: number | undefined): string {
+    if (since === undefined || since === this.latest) return '';
+    if (since < this.coveredFrom || since > this.latest) return message(this.latest, { kind: 'resync' });
+    let text = '';
+    for (const kept of this.replay) if (kept.id > since) text += kept.text;
+    return text;
   }
 
-  private stopHeartbeat(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+  private write(stream: Stream, text: string): void {
+    if (stream.response.writableLength > MAX_BUFFERED_BYTES) stream.response.destroy();
+    else stream.response.write(text);
+  }
+
+  /** One timer for all streams: the heartbeat, and the end of streams past their lifetime. */
+  private startTimer(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      const now = Date.now();
+      for (const stream of this.streams) {
+        if (stream.endsAt <= now) stream.response.end();
+        else this.write(stream, ': heartbeat\n\n');
+      }
+    }, this.options.heartbeatMs);
+    this.timer.unref();
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
   }
 }

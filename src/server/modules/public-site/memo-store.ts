@@ -10,14 +10,20 @@ export class MemoStore<T> {
   /** @param maxEntries the oldest entry goes when a new one would exceed this. */
   constructor(private readonly maxEntries: number) {}
 
-  /** The built value, or a promise of it. */
-  get(key: string, build: () => Promise<T>): T | Promise<T> {
+  /**
+   * The built value, or a promise of it. `keep` may refuse a built value (it is still returned to
+   * everyone who asked while it was built), e.g. an answer for a name that may never be asked again.
+   */
+  get(key: string, build: () => Promise<T>, keep: (value: T) => boolean = () => true): T | Promise<T> {
     const found = this.entries.get(key);
     if (found !== undefined) return found;
     const entries = this.entries;
     const pending = build().then(
       (value) => {
-        if (entries.get(key) === pending) entries.set(key, value);
+        if (entries.get(key) === pending) {
+          if (keep(value)) entries.set(key, value);
+          else entries.delete(key);
+        }
         return value;
       },
       (error: unknown) => {
@@ -31,6 +37,12 @@ export class MemoStore<T> {
     }
     entries.set(key, pending);
     return pending;
+  }
+
+  /** The value if it is built, without building it. */
+  peek(key: string): T | undefined {
+    const found = this.entries.get(key);
+    return found instanceof Promise ? undefined : found;
   }
 
   clear(): void {

@@ -12,6 +12,8 @@ import {
   yearMonthLabel,
 } from '../../../shared/public-pages.js';
 import { SITE_NAME } from '../../../shared/site.js';
+import { CONTENT_SECURITY_POLICY } from '../../plugins/web-app.js';
+import { type CachedAnswer, HTML_TYPE, prepareAnswer } from './cached-answer.js';
 
 /** Where the public page's built HTML (src/web/public.html) marks its slots. */
 const SLOTS = { head: '<!--page-head-->', body: '<!--page-body-->', data: '<!--page-data-->' } as const;
@@ -38,12 +40,15 @@ export function jsonForScript(value: unknown): string {
 interface PageHead {
   title: string;
   description: string;
+  /** The page's own address: absolute under PUBLIC_URL, else a path (crawlers resolve it). */
   canonical: string;
+  /** Open Graph wants an absolute address; without PUBLIC_URL there is none to give. */
+  absolute: boolean;
   /** Pages that must stay out of search results (an unknown ghadi). */
   noIndex?: boolean;
 }
 
-function homeHead(data: HomePageData, origin: string): PageHead {
+function homeHead(data: HomePageData, origin: string | null): PageHead {
   const names = data.ghadis.map((ghadi) => ghadi.NameEn);
   const listed = names.length > 0 ? `${names.join(', ')}: ` : '';
   return {
@@ -51,11 +56,12 @@ function homeHead(data: HomePageData, origin: string): PageHead {
     description:
       `${listed}today's and yesterday's results, live as they are declared, ` +
       `and the monthly record chart for ${yearMonthLabel(data.recordMonth)}.`,
-    canonical: `${origin}/`,
+    canonical: `${origin ?? ''}/`,
+    absolute: origin !== null,
   };
 }
 
-function resultsHead(data: ResultsPageData, origin: string): PageHead {
+function resultsHead(data: ResultsPageData, origin: string | null): PageHead {
   const month = monthLabel(data.month, data.year);
   const name = data.ghadi?.NameEn ?? data.name;
   const path = ghadiMonthPath(name, data.month, data.year, data.today);
@@ -63,7 +69,8 @@ function resultsHead(data: ResultsPageData, origin: string): PageHead {
     return {
       title: `No data available for ${data.name} – ${SITE_NAME}`,
       description: `There is no ghadi named ${data.name}.`,
-      canonical: `${origin}${path}`,
+      canonical: `${origin ?? ''}${path}`,
+      absolute: origin !== null,
       noIndex: true,
     };
   }
@@ -73,7 +80,8 @@ function resultsHead(data: ResultsPageData, origin: string): PageHead {
     description:
       `${name}${hindi} satta results for ${month}: the result of every day of the month, ` +
       `declared at ${data.ghadi.RTime}.`,
-    canonical: `${origin}${path}`,
+    canonical: `${origin ?? ''}${path}`,
+    absolute: origin !== null,
   };
 }
 
@@ -84,9 +92,9 @@ function headHtml(head: PageHead): string {
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
     '<meta property="og:type" content="website" />',
   ];
+  if (head.absolute) lines.push(`<meta property="og:url" content="${escapeHtml(head.canonical)}" />`);
   if (head.noIndex) lines.push('<meta name="robots" content="noindex" />');
   return lines.join('\n    ');
 }
@@ -105,7 +113,16 @@ export class PublicPages {
     this.parts = [beforeHead, beforeBody, beforeData, afterData];
   }
 
-  render(data: PublicPageData, origin: string): string {
+  /**
+   * The page as a cached answer, with its Content-Security-Policy; `origin` is PUBLIC_URL or null.
+   * `compress` is false for a page made for one request (compressing costs more than it saves).
+   */
+  page(status: number, data: PublicPageData, origin: string | null, compress = true): Promise<CachedAnswer> {
+    const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY };
+    return prepareAnswer(status, HTML_TYPE, this.render(data, origin), headers, compress);
+  }
+
+  render(data: PublicPageData, origin: string | null): string {
     const head = data.page === 'home' ? homeHead(data, origin) : resultsHead(data, origin);
     const body = this.renderer.renderPage(data);
     const script = `<script type="application/json" id="page-data">${jsonForScript(data)}</script>`;

@@ -7,8 +7,8 @@ import type { GhadisService } from '../ghadis/ghadis-service.js';
 import type { ResultsService } from '../results/results-service.js';
 
 /**
- * What the public site reads, from the same services the live API uses (so cached answers equal
- * live ones), with "not found" as null instead of an error.
+ * What the public site reads, from the same services the rest of the API uses, with "not found" as
+ * null instead of an error.
  */
 export class PublicData {
   constructor(
@@ -27,14 +27,14 @@ export class PublicData {
     return (await this.results.list({ month }, false)).data;
   }
 
-  /** One ghadi's results as GET /api/results/{name} gives them, or null for its 404. */
-  async ghadiResults(name: string, month?: number, year?: number): Promise<PublicResultRecord[] | null> {
-    try {
-      return await this.results.listForGhadiName(name, month, year);
-    } catch (error) {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    }
+  /** A ghadi's results of all time or of a month, or null when there are none (the API's 404). */
+  async ghadiResults(gid: number, month?: number, year?: number): Promise<PublicResultRecord[] | null> {
+    const rows = await this.results.listForGhadi(gid, month, year);
+    return rows.length > 0 ? rows : null;
+  }
+
+  result(gid: number, date: string): Promise<PublicResultRecord | null> {
+    return this.results.findPublic(gid, date);
   }
 
   /** An active content block, or null. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextMidnightInZone, nextUtcMidnight, SiteClock } from './site-clock.js';
+import { nextMidnightInZone, nextUtcMidnight, type Rollover, SiteClock } from './site-clock.js';
 
 describe('site clock', () => {
   afterEach(() => {
@@ -23,10 +23,10 @@ describe('site clock', () => {
 
   it("rolls the site's day over at the zone's midnight and at UTC midnight, and tells", () => {
     let now = Date.parse('2026-11-22T17:00:00Z'); // 22:30 in Kolkata
-    const rollovers: string[] = [];
+    const rollovers: Rollover[] = [];
     const clock = new SiteClock(
       'Asia/Kolkata',
-      () => rollovers.push(clock.today()),
+      (rollover) => rollovers.push(rollover),
       () => now,
     );
     expect(clock.today()).toBe('2026-11-22');
@@ -35,10 +35,13 @@ describe('site clock', () => {
     expect(rollovers).toEqual([]);
     now = Date.parse('2026-11-22T18:30:01Z'); // Kolkata's midnight
     expect(clock.today()).toBe('2026-11-23');
-    expect(rollovers).toEqual(['2026-11-23']);
+    expect(rollovers).toEqual([{ today: '2026-11-23', utcDate: '2026-11-22' }]);
     now = Date.parse('2026-11-23T00:00:01Z'); // UTC midnight: same site day, but a new UTC day
     expect(clock.today()).toBe('2026-11-23');
-    expect(rollovers).toHaveLength(2);
+    expect(rollovers).toEqual([
+      { today: '2026-11-23', utcDate: '2026-11-22' },
+      { today: '2026-11-23', utcDate: '2026-11-23' },
+    ]);
     clock.stop();
   });
 

@@ -20,6 +20,12 @@ export function nextUtcMidnight(from: number): number {
   return (Math.floor(from / DAY_MS) + 1) * DAY_MS;
 }
 
+/** A rollover: the site's date and the UTC date from then on. */
+export interface Rollover {
+  today: string;
+  utcDate: string;
+}
+
 /**
  * The site's "today" (SITE_TIMEZONE) for the public caches, which are keyed by it: it rolls over at the
  * zone's midnight and at UTC midnight (the record chart's month is the UTC month). Reading it costs a
@@ -33,7 +39,7 @@ export class SiteClock {
 
   constructor(
     private readonly timeZone: string,
-    private readonly onRollover: () => void,
+    private readonly onRollover: (rollover: Rollover) => void,
     // Looked up on each call (not captured), so that tests can move the clock.
     private readonly now: () => number = () => Date.now(),
   ) {
@@ -52,7 +58,7 @@ export class SiteClock {
 
   private roll(): void {
     this.compute();
-    this.onRollover();
+    this.onRollover({ today: this.todayValue, utcDate: new Date(this.now()).toISOString().slice(0, 10) });
   }
 
   private compute(): void {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { countRows, type Database } from '../../db/database.js';
+import { countRows, type Database, type Executor } from '../../db/database.js';
 
 export interface ResultRow {
   result_id: number;
@@ -46,52 +46,50 @@ export class ResultsRepository {
 
   /**
    * One result per ghadi and date: a first submission inserts, a later one replaces the value
-   * and records the old one in result_history. Returns whether a value was replaced.
+   * and records the old one in result_history. Runs in the caller's transaction (the change log's).
    */
-  async upsert(input: SubmittedResult): Promise<{ replaced: boolean }> {
-    return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('results')
-        .values({
-          gid: input.gid,
-          result_date: input.date,
-          value: input.value,
-          created_by: input.userId,
-          created_at: input.now,
-          updated_at: input.now,
-        })
-        .onConflict((conflict) => conflict.columns(['gid', 'result_date']).doNothing())
-        .returning('result_id')
-        .executeTakeFirst();
-      if (inserted) return { replaced: false };
+  async upsert(trx: Executor, input: SubmittedResult): Promise<{ replaced: boolean }> {
+    const inserted = await trx
+      .insertInto('results')
+      .values({
+        gid: input.gid,
+        result_date: input.date,
+        value: input.value,
+        created_by: input.userId,
+        created_at: input.now,
+        updated_at: input.now,
+      })
+      .onConflict((conflict) => conflict.columns(['gid', 'result_date']).doNothing())
+      .returning('result_id')
+      .executeTakeFirst();
+    if (inserted) return { replaced: false };
 
-      const existing = await trx
-        .selectFrom('results')
-        .select(['result_id', 'value'])
-        .where('gid', '=', input.gid)
-        .where('result_date', '=', input.date)
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('result_history')
-        .values({
-          result_id: existing.result_id,
-          old_value: existing.value,
-          new_value: input.value,
-          changed_by: input.userId,
-          changed_at: input.now,
-        })
-        .execute();
-      await trx
-        .updateTable('results')
-        .set({ value: input.value, created_by: input.userId, updated_at: input.now, is_active: 1 })
-        .where('result_id', '=', existing.result_id)
-        .execute();
-      return { replaced: true };
-    });
+    const existing = await trx
+      .selectFrom('results')
+      .select(['result_id', 'value'])
+      .where('gid', '=', input.gid)
+      .where('result_date', '=', input.date)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('result_history')
+      .values({
+        result_id: existing.result_id,
+        old_value: existing.value,
+        new_value: input.value,
+        changed_by: input.userId,
+        changed_at: input.now,
+      })
+      .execute();
+    await trx
+      .updateTable('results')
+      .set({ value: input.value, created_by: input.userId, updated_at: input.now, is_active: 1 })
+      .where('result_id', '=', existing.result_id)
+      .execute();
+    return { replaced: true };
   }
 
-  async findOne(gid: number, date: string): Promise<ResultRow | undefined> {
-    return this.query({ liveGhadisOnly: false })
+  async findOne(gid: number, date: string, liveGhadisOnly = false): Promise<ResultRow | undefined> {
+    return this.query({ liveGhadisOnly })
       .where('r.gid', '=', gid)
       .where('r.result_date', '=', date)
       .executeTakeFirst();

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { countAnswer, itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import {
   agentHistoryQuery,
-  ghadiResultsQuery,
   publicResultRecord,
-  resultListAnswer,
-  resultListQuery,
   resultRecord,
   resultSubmitInput,
 } from '../../../shared/schemas/results.js';
@@ -20,40 +16,15 @@ interface Services {
   ghadis: GhadisService;
 }
 
-/** Public and admin reads of results. */
+/**
+ * The admin's count. GET /api/results and GET /api/results/{name} are public reads: they are declared
+ * with the other public reads in public-site/public-reads.ts.
+ */
 export const resultsRoutes: FastifyPluginAsyncZod<Services> = async (app, { results }) => {
   app.get('/api/results/count', { schema: { response: { 200: countAnswer } } }, async () => ({
     success: true as const,
     count: await results.count(),
   }));
-
-  app.get(
-    '/api/results',
-    {
-      config: { access: 'optional' },
-      schema: { querystring: resultListQuery, response: { 200: resultListAnswer } },
-    },
-    async (request) => ({
-      success: true as const,
-      ...(await results.list(request.query, request.user?.userType === 'admin')),
-    }),
-  );
-
-  app.get(
-    '/api/results/:name',
-    {
-      config: { access: 'public' },
-      schema: {
-        params: z.object({ name: z.string().min(1).max(100) }),
-        querystring: ghadiResultsQuery,
-        response: { 200: listAnswer(publicResultRecord) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await results.listForGhadiName(request.params.name, request.query.month, request.query.year),
-    }),
-  );
 };
 
 /** The agent's own area; update-result is shared with admins, who may declare for any ghadi. */

@@ -7,9 +7,9 @@ import type {
   ResultSubmitInput,
 } from '../../../shared/schemas/results.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { ChangeFeed } from '../../lib/change-feed.js';
 import { recordIds } from '../../lib/record-ids.js';
 import type { AuthenticatedUser } from '../auth/session-service.js';
+import type { ChangeLog } from '../changes/change-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import type { UsermapsRepository } from '../usermaps/usermaps-repository.js';
 import type { ResultFilter, ResultRow, ResultsRepository } from './results-repository.js';
@@ -49,7 +49,7 @@ export class ResultsService {
     private readonly ghadis: GhadisService,
     private readonly usermaps: UsermapsRepository,
     private readonly timeZone: string,
-    private readonly changes: ChangeFeed,
+    private readonly changes: ChangeLog,
   ) {}
 
   async submit(actor: AuthenticatedUser, input: ResultSubmitInput): Promise<ResultRecord> {
@@ -67,14 +67,11 @@ export class ResultsService {
       throw new ForbiddenError('This ghadi is not assigned to you');
     }
     await this.ghadis.requireLive(input.ghadiId);
-    await this.results.upsert({
-      gid: input.ghadiId,
-      date,
-      value: input.result,
-      userId: actor.userId,
-      now: new Date().toISOString(),
-    });
-    this.changes.publish({ kind: 'result', gid: input.ghadiId, date });
+    const submitted = { gid: input.ghadiId, date, value: input.result, userId: actor.userId };
+    await this.changes.write(
+      (trx) => this.results.upsert(trx, { ...submitted, now: new Date().toISOString() }),
+      () => [{ kind: 'result', gid: input.ghadiId, date }],
+    );
     const row = await this.results.findOne(input.ghadiId, date);
     if (!row) throw new NotFoundError('Result not found');
     return toAdminRecord(row);
@@ -104,20 +101,25 @@ export class ResultsService {
     };
   }
 
-  /** A ghadi's results, newest first, by its lower-cased English name; 404 when there are none. */
-  async listForGhadiName(name: string, month?: number, year?: number): Promise<PublicResultRecord[]> {
-    const ghadi = await this.ghadis.findByName(name);
-    if (!ghadi) throw new NotFoundError(`No data available for ${name}`);
-    const filter: ResultFilter = { gids: [ghadi.gid], liveGhadisOnly: true };
+  /**
+   * A live ghadi's public results, newest first: of all time, or of one month when a month or a year
+   * is given (the other defaulting to the current one in the site's time zone).
+   */
+  async listForGhadi(gid: number, month?: number, year?: number): Promise<PublicResultRecord[]> {
+    const filter: ResultFilter = { gids: [gid], liveGhadisOnly: true };
     if (month !== undefined || year !== undefined) {
       const today = todayInZone(this.timeZone);
       const chosenYear = year ?? Number(today.slice(0, 4));
       const chosenMonth = month ?? Number(today.slice(5, 7));
       filter.month = `${chosenYear}-${String(chosenMonth).padStart(2, '0')}`;
     }
-    const rows = await this.results.list(filter);
-    if (rows.length === 0) throw new NotFoundError(`No data available for ${name}`);
-    return rows.map(toPublicRecord);
+    return (await this.results.list(filter)).map(toPublicRecord);
+  }
+
+  /** One result as the public lists show it, or null when they do not show it. */
+  async findPublic(gid: number, date: string): Promise<PublicResultRecord | null> {
+    const row = await this.results.findOne(gid, date, true);
+    return row ? toPublicRecord(row) : null;
   }
 
   /** An agent's history: results of its assigned ghadis, or of one of them. */

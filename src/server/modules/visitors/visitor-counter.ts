@@ -1,25 +1,48 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { VisitorsRepository } from './visitors-repository.js';
 
-const ACTIVE_WINDOW_MS = 5 * 60 * 1000;
-const MAX_TRACKED_SESSIONS = 200_000;
-/** Past the maximum, the oldest sessions go in a batch, down to this many. */
-const EVICT_DOWN_TO = 190_000;
+const MINUTE_MS = 60 * 1000;
+const ACTIVE_WINDOW_MS = 5 * MINUTE_MS;
+/** Sessions not seen for this long are pruned; one that comes back after that counts again. */
+export const SESSION_RETENTION_MS = 30 * 24 * 60 * MINUTE_MS;
+const PRUNE_EVERY_MS = 60 * MINUTE_MS;
 
-interface Sighting {
-  lastSeen: number;
-  /** True once the database is known to hold this session. */
-  stored: boolean;
+export interface VisitorLimits {
+  /** New sessions counted per client address (or IPv6 /64) per minute; more are accepted, not counted. */
+  newSessionsPerAddressPerMinute: number;
+  /** Sightings waiting for the next write; past this the write starts early and further ones are dropped. */
+  maxPending: number;
+  /** Sessions remembered as already counted (so a returning one is not counted as new again). */
+  maxKnown: number;
+  /** Client addresses whose new sessions are counted within one minute. */
+  maxAddresses: number;
 }
 
+export const VISITOR_LIMITS: VisitorLimits = {
+  newSessionsPerAddressPerMinute: 60,
+  maxPending: 50_000,
+  maxKnown: 200_000,
+  maxAddresses: 100_000,
+};
+
 /**
- * Counts visits in memory and writes them to the database in batches, so that tracking costs
- * no database write per request; a crash loses at most one flush interval of sightings.
+ * Counts visits in memory and writes them to the database in batches, so that tracking costs no
+ * database write per request. The counts come from the database (a running total, and the sessions
+ * seen in the last five minutes, which every process writes), refreshed at each write, plus this
+ * process's sightings not written yet: reading them costs nothing. A crash loses at most one interval.
  */
 export class VisitorCounter {
-  private readonly recent = new Map<string, Sighting>();
   private pending = new Set<string>();
-  private storedTotal = 0;
+  /** Of `pending`, how many were new to this process when tracked. */
+  private pendingNew = 0;
+  /** New sessions of the batch being written, counted until the database's figures include them. */
+  private writingNew = 0;
+  private readonly known = new Set<string>();
+  private newByAddress = new Map<string, number>();
+  private addressMinute = 0;
+  private stored = { total: 0, active: 0 };
+  private nextPrune = 0;
+  private dropped = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
 
@@ -27,42 +50,40 @@ export class VisitorCounter {
     private readonly visitors: VisitorsRepository,
     private readonly flushIntervalMs: number,
     private readonly log: FastifyBaseLogger,
+    private readonly limits: VisitorLimits = VISITOR_LIMITS,
   ) {}
 
   async start(): Promise<void> {
-    this.storedTotal = await this.visitors.countAll();
-    const since = new Date(Date.now() - ACTIVE_WINDOW_MS).toISOString();
-    for (const row of await this.visitors.seenSince(since)) {
-      this.recent.set(row.session_id, { lastSeen: Date.parse(row.last_seen), stored: true });
-    }
+    await this.refresh();
     this.timer = setInterval(() => void this.flush(), this.flushIntervalMs);
     this.timer.unref();
   }
 
-  track(sessionId: string, now = Date.now()): void {
-    // Updated in place: deleting and re-adding a key to keep the map in recency order costs V8 time
-    // proportional to the map's size (about 70 µs at 100,000 sessions), on every visit.
-    const known = this.recent.get(sessionId);
-    if (known) known.lastSeen = now;
-    else this.recent.set(sessionId, { lastSeen: now, stored: false });
+  /** A visit from a session, from a client address (already grouped: IPv6 by /64). */
+  track(sessionId: string, address: string, now = Date.now()): void {
+    if (this.pending.has(sessionId)) return;
+    const isNew = !this.known.has(sessionId);
+    if (isNew && !this.allowNewFrom(address, now)) return;
+    if (this.pending.size >= this.limits.maxPending) {
+      this.dropped += 1;
+      void this.flush();
+      return;
+    }
+    if (isNew) {
+      if (this.known.size >= this.limits.maxKnown) this.forgetOldestKnown();
+      this.known.add(sessionId);
+      this.pendingNew += 1;
+    }
     this.pending.add(sessionId);
-    if (this.recent.size > MAX_TRACKED_SESSIONS) this.forgetOldest(this.recent.size - EVICT_DOWN_TO);
   }
 
-  /** totalUsers counts sessions not yet written as new until the next flush says otherwise. */
-  stats(now = Date.now()): { totalUsers: number; activeUsers: number } {
-    const cutoff = now - ACTIVE_WINDOW_MS;
-    let activeUsers = 0;
-    let unconfirmed = 0;
-    for (const [sessionId, sighting] of this.recent) {
-      if (sighting.lastSeen >= cutoff) activeUsers++;
-      if (!sighting.stored && this.pending.has(sessionId)) unconfirmed++;
-    }
-    return { totalUsers: this.storedTotal + unconfirmed, activeUsers };
+  stats(): { totalUsers: number; activeUsers: number } {
+    const unwritten = this.pendingNew + this.writingNew;
+    return { totalUsers: this.stored.total + unwritten, activeUsers: this.stored.active + unwritten };
   }
 
   flush(): Promise<void> {
-    this.flushing ??= this.writePending().finally(() => {
+    this.flushing ??= this.write().finally(() => {
       this.flushing = undefined;
     });
     return this.flushing;
@@ -74,37 +95,63 @@ export class VisitorCounter {
     await this.flush();
   }
 
-  private async writePending(): Promise<void> {
-    this.pruneInactive();
-    if (this.pending.size === 0) return;
+  private allowNewFrom(address: string, now: number): boolean {
+    const minute = Math.floor(now / MINUTE_MS);
+    if (minute !== this.addressMinute || this.newByAddress.size >= this.limits.maxAddresses) {
+      this.addressMinute = minute;
+      this.newByAddress = new Map();
+    }
+    const count = (this.newByAddress.get(address) ?? 0) + 1;
+    this.newByAddress.set(address, count);
+    return count <= this.limits.newSessionsPerAddressPerMinute;
+  }
+
+  /** Sets keep insertion order: the longest-known sessions go, a tenth at a time. */
+  private forgetOldestKnown(): void {
+    let left = Math.ceil(this.limits.maxKnown / 10);
+    for (const sessionId of this.known) {
+      if (left-- <= 0) break;
+      this.known.delete(sessionId);
+    }
+  }
+
+  private async write(): Promise<void> {
+    if (this.dropped > 0) {
+      this.log.warn({ dropped: this.dropped }, 'visitor sightings dropped: too many waiting to be written');
+      this.dropped = 0;
+    }
     const batch = [...this.pending];
     this.pending = new Set();
+    this.writingNew = this.pendingNew;
+    this.pendingNew = 0;
     try {
-      this.storedTotal += await this.visitors.recordBatch(batch, new Date().toISOString());
-      for (const sessionId of batch) {
-        const sighting = this.recent.get(sessionId);
-        if (sighting) sighting.stored = true;
-      }
+      if (batch.length > 0) await this.visitors.recordBatch(batch, new Date().toISOString());
     } catch (error) {
       for (const sessionId of batch) this.pending.add(sessionId);
+      this.pendingNew += this.writingNew;
+      this.writingNew = 0;
       this.log.error({ err: error }, 'visitor flush failed; will retry');
+      return;
     }
+    try {
+      await this.refresh();
+    } catch (error) {
+      // Written, but not read back: count them as the database now does.
+      this.stored = {
+        total: this.stored.total + this.writingNew,
+        active: this.stored.active + this.writingNew,
+      };
+      this.log.error({ err: error }, 'reading visitor counts failed');
+    }
+    this.writingNew = 0;
   }
 
-  private pruneInactive(now = Date.now()): void {
-    // The map is in first-seen order, not last-seen order, so every entry is looked at (once per flush).
-    const cutoff = now - ACTIVE_WINDOW_MS;
-    for (const [sessionId, sighting] of this.recent) {
-      if (sighting.lastSeen < cutoff && !this.pending.has(sessionId)) this.recent.delete(sessionId);
+  /** The counts every process's writes add up to; now and then, the sessions gone for a month pruned. */
+  private async refresh(now = Date.now()): Promise<void> {
+    if (now >= this.nextPrune) {
+      this.nextPrune = now + PRUNE_EVERY_MS;
+      await this.visitors.pruneSeenBefore(new Date(now - SESSION_RETENTION_MS).toISOString());
     }
-  }
-
-  /** Drops the longest-known sessions in one pass (one at a time, each lookup of the oldest slows down). */
-  private forgetOldest(count: number): void {
-    let left = count;
-    for (const sessionId of this.recent.keys()) {
-      if (left-- <= 0) break;
-      this.recent.delete(sessionId);
-    }
+    this.stored = await this.visitors.totals(new Date(now - ACTIVE_WINDOW_MS).toISOString());
   }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HomePageData } from '../../../shared/public-pages.js';
-import { loadHomeData } from './home-data.js';
+import { PublicFetchError } from '../../lib/public-fetch.js';
+import { loadHomeData } from './home-live.js';
 import { HomeView } from './home-view.js';
 
 /**
@@ -9,15 +10,31 @@ import { HomeView } from './home-view.js';
  */
 export function HomePage() {
   const [data, setData] = useState<HomePageData | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    void loadHomeData().then((loaded) => {
-      if (active) setData(loaded);
-    });
+    loadHomeData().then(
+      (loaded) => {
+        if (active) setData(loaded.data);
+      },
+      (error: unknown) => {
+        if (active) setFailed(error instanceof PublicFetchError ? error.message : 'Failed to load data');
+      },
+    );
     return () => {
       active = false;
     };
   }, []);
+  if (failed) {
+    return (
+      <div role="alert" className="m-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        {failed}{' '}
+        <button type="button" className="underline" onClick={() => window.location.reload()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
   if (!data) {
     return (
       <p role="status" className="p-6 text-center text-slate-600">

@@ -1,43 +1,22 @@
-import { useRef, useState } from 'react';
 import { BLOG_MISSING_TEXT, type HomePageData, yearOf } from '../../../shared/public-pages.js';
+import { ContentHtml, PublicShell } from '../../components/public/site-chrome.js';
+import { useLiveData } from '../../lib/live-updates.js';
 import { GhadiChart } from './ghadi-chart.js';
-import { loadHomeData, signalTouchesContent } from './home-data.js';
-import { useLiveChanges } from './live-updates.js';
+import { applyHomeEvent, loadHomeData } from './home-live.js';
 import { RatesSection, TimeTableSection } from './promo.js';
 import { RecordChart } from './record-chart.js';
-import { ContentHtml, PublicShell } from './site-chrome.js';
 import { VisitorCounter } from './visitor-counter.js';
 
 /**
- * The home page, from data the server rendered it with (or the SPA loaded); live changes refetch
- * the cached public answers, so a declared result shows without a reload.
+ * The home page, from data the server rendered it with (or the SPA loaded). Live events carry what
+ * changed, so a declared result shows without a request.
  */
 export function HomeView({ initial }: { initial: HomePageData }) {
-  const [data, setData] = useState(initial);
-  // Refreshes can overlap on a slow network; only the latest one may replace what is shown. Content
-  // is refreshed only by some signals, so it has its own sequence: a later chart-only refresh must
-  // not throw away a content refresh still in flight.
-  const latestRefresh = useRef(0);
-  const latestContentRefresh = useRef(0);
-
-  useLiveChanges((signal) => {
-    const refresh = ++latestRefresh.current;
-    const withContent = signalTouchesContent(signal);
-    const contentRefresh = withContent ? ++latestContentRefresh.current : -1;
-    loadHomeData(data, signal)
-      .then((loaded) => {
-        setData((current) => {
-          let next = current;
-          if (refresh === latestRefresh.current) {
-            next = { ...loaded, blogHtml: current.blogHtml, bannerHtml: current.bannerHtml };
-          }
-          if (contentRefresh === latestContentRefresh.current) {
-            next = { ...next, blogHtml: loaded.blogHtml, bannerHtml: loaded.bannerHtml };
-          }
-          return next;
-        });
-      })
-      .catch((error: unknown) => console.error('Failed to refresh the home page', error));
+  const { data } = useLiveData({
+    initial,
+    version: initial.version,
+    apply: applyHomeEvent,
+    reload: loadHomeData,
   });
 
   return (

@@ -1,4 +1,4 @@
-import { useVisitorStats } from './visitor.js';
+import { useVisitorStats } from '../../lib/visitor.js';
 
 /** totalUsers and activeUsers, refreshed every 15 seconds ("…" until the first answer, and without JavaScript). */
 export function VisitorCounter() {

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { foldName } from '../../../shared/names.js';
 import { chosenMonth, type ResultsPageData } from '../../../shared/public-pages.js';
-import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import type { SiteInfo } from '../../../shared/site.js';
-import { getJson, PublicFetchError } from '../public-home/public-fetch.js';
+import { fetchHomeData, PublicFetchError } from '../../lib/public-fetch.js';
 import { fetchGhadiMonth } from './results-data.js';
 import { ResultsView } from './results-view.js';
 
@@ -23,18 +22,16 @@ export function PublicResultsPage() {
   useEffect(() => {
     let active = true;
     (async () => {
-      const [site, ghadis] = await Promise.all([
-        getJson<SiteInfo>('/api/site'),
-        getJson<{ data: GhadiRecord[] }>('/api/ghadis'),
-      ]);
-      const chosen = chosenMonth(site.today, month, year);
-      const ghadi = ghadis.data.find((g) => g.NameEn.toLowerCase() === name.toLowerCase()) ?? null;
+      const home = await fetchHomeData();
+      const chosen = chosenMonth(home.today, month, year);
+      const ghadi = home.ghadis.find((g) => foldName(g.NameEn) === foldName(name)) ?? null;
       const results = ghadi ? await fetchGhadiMonth(name, chosen.month, chosen.year) : null;
       return {
         page: 'results',
-        siteName: site.siteName,
+        version: home.version,
+        siteName: home.siteName,
         name,
-        today: site.today,
+        today: home.today,
         ...chosen,
         ghadi,
         results,

@@ -1,5 +1,5 @@
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
-import { getJsonOrNull } from '../public-home/public-fetch.js';
+import { getJsonOrNull } from '../../lib/public-fetch.js';
 
 /** One ghadi's results for a month from the cached public API; null when there are none (404). */
 export async function fetchGhadiMonth(

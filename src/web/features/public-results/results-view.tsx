@@ -9,87 +9,88 @@ import {
   yearChoices,
   yearOf,
 } from '../../../shared/public-pages.js';
-import type { PublicResultRecord } from '../../../shared/schemas/results.js';
-import { useLiveChanges } from '../public-home/live-updates.js';
-import { isAbort, PublicFetchError } from '../public-home/public-fetch.js';
-import { PublicShell } from '../public-home/site-chrome.js';
+import { PublicShell } from '../../components/public/site-chrome.js';
+import { useLiveData } from '../../lib/live-updates.js';
+import { isAbort, PublicFetchError } from '../../lib/public-fetch.js';
 import { fetchGhadiMonth } from './results-data.js';
+import { applyResultsEvent, type MonthData } from './results-live.js';
 
-type ViewState =
-  | { status: 'loading' }
-  | { status: 'ready'; results: PublicResultRecord[] }
-  | { status: 'no-data' }
-  | { status: 'error'; message: string };
+/** A month the visitor chose is loading, or failed (section 8's texts); otherwise the data shows. */
+type LoadState = { status: 'shown' } | { status: 'loading' } | { status: 'error'; message: string };
 
 /** Section 8's texts: a server status, no answer at all, or anything else. */
 function failureMessage(error: unknown): string {
   return error instanceof PublicFetchError ? error.message : 'An unexpected error occurred';
 }
 
-function stateOf(results: PublicResultRecord[] | null): ViewState {
-  return results ? { status: 'ready', results } : { status: 'no-data' };
-}
-
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600';
+
+async function loadMonth(base: MonthData, month: number, year: number, signal?: AbortSignal) {
+  const results = await fetchGhadiMonth(base.name, month, year, signal);
+  return { data: { ...base, month, year, results } };
+}
 
 /**
  * One ghadi's month: selectors, Back to Chart, and the 31-row table. Changing the month refetches
  * and puts ?month=&year= in the address (shareable; the server renders that month on a full load).
+ * Live events update the month shown without a request.
  */
 export function ResultsView({ initial }: { initial: ResultsPageData }) {
   const [month, setMonth] = useState(initial.month);
   const [year, setYear] = useState(initial.year);
-  const [state, setState] = useState<ViewState>(stateOf(initial.results));
+  const [loadState, setLoadState] = useState<LoadState>({ status: 'shown' });
   const [hydrated, setHydrated] = useState(false);
   const inFlight = useRef<AbortController | null>(null);
-  const displayName = initial.ghadi?.NameEn ?? initial.name;
+  const { data, load } = useLiveData<MonthData>({
+    initial,
+    version: initial.version,
+    apply: applyResultsEvent,
+    reload: (current) => loadMonth(current, current.month, current.year),
+  });
+  const displayName = data.ghadi?.NameEn ?? initial.name;
 
   useEffect(() => setHydrated(true), []);
 
-  /** Loads a month; quietly (keeping what is shown, failures only logged) for live refreshes. */
-  const load = useCallback(
-    async (chosenMonth: number, chosenYear: number, quiet: boolean) => {
+  const choose = useCallback(
+    (nextMonth: number, nextYear: number) => {
+      setMonth(nextMonth);
+      setYear(nextYear);
+      window.history.replaceState(
+        null,
+        '',
+        `${window.location.pathname}?month=${nextMonth}&year=${nextYear}`,
+      );
       inFlight.current?.abort();
       const controller = new AbortController();
       inFlight.current = controller;
-      if (!quiet) setState({ status: 'loading' });
-      try {
-        const results = await fetchGhadiMonth(initial.name, chosenMonth, chosenYear, controller.signal);
-        if (!controller.signal.aborted) setState(stateOf(results));
-      } catch (error) {
-        if (isAbort(error) || controller.signal.aborted) return;
-        if (quiet) console.error('Failed to refresh the results', error);
-        else setState({ status: 'error', message: failureMessage(error) });
-      }
+      setLoadState({ status: 'loading' });
+      load((current) => loadMonth(current, nextMonth, nextYear, controller.signal)).then(
+        () => {
+          if (!controller.signal.aborted) setLoadState({ status: 'shown' });
+        },
+        (error: unknown) => {
+          if (isAbort(error) || controller.signal.aborted) return;
+          setLoadState({ status: 'error', message: failureMessage(error) });
+        },
+      );
     },
-    [initial.name],
+    [load],
   );
 
-  const choose = (nextMonth: number, nextYear: number) => {
-    setMonth(nextMonth);
-    setYear(nextYear);
-    window.history.replaceState(null, '', `${window.location.pathname}?month=${nextMonth}&year=${nextYear}`);
-    void load(nextMonth, nextYear, false);
-  };
-
-  useLiveChanges((signal) => {
-    if (signal.kind === 'content') return;
-    if (signal.kind === 'result' && initial.ghadi && signal.gid !== initial.ghadi.GID) return;
-    // A failed or still-loading view is left to the visitor (Retry); live updates refresh shown data.
-    if (state.status === 'ready' || state.status === 'no-data') void load(month, year, true);
-  });
-
-  const byDay = state.status === 'ready' ? resultsByDay(state.results, `${year}-${twoDigits(month)}`) : null;
+  const byDay =
+    loadState.status === 'shown' && data.results
+      ? resultsByDay(data.results, `${data.year}-${twoDigits(data.month)}`)
+      : null;
   const todayDay =
-    yearOf(initial.today) === year && Number(initial.today.slice(5, 7)) === month
-      ? Number(initial.today.slice(8, 10))
+    yearOf(data.today) === data.year && Number(data.today.slice(5, 7)) === data.month
+      ? Number(data.today.slice(8, 10))
       : 0;
 
   return (
     <PublicShell
       siteName={initial.siteName}
-      year={yearOf(initial.today)}
+      year={yearOf(data.today)}
       path={`/satta-results/${encodeURIComponent(initial.name)}`}
     >
       <div className="mx-auto max-w-2xl space-y-4">
@@ -101,9 +102,9 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
         </a>
         <div>
           <h1 className="text-2xl font-extrabold break-words text-slate-900">{displayName} Satta Result</h1>
-          {initial.ghadi && (
+          {data.ghadi && (
             <p className="text-sm text-slate-600">
-              {initial.ghadi.NameHn} · Result time {initial.ghadi.RTime}
+              {data.ghadi.NameHn} · Result time {data.ghadi.RTime}
             </p>
           )}
         </div>
@@ -139,7 +140,7 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
               value={year}
               onChange={(event) => choose(month, Number(event.target.value))}
             >
-              {yearChoices(initial.today).map((choice) => (
+              {yearChoices(data.today).map((choice) => (
                 <option key={choice} value={choice}>
                   {choice}
                 </option>
@@ -156,7 +157,7 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
           </button>
         </form>
 
-        {state.status === 'loading' && (
+        {loadState.status === 'loading' && (
           <p
             role="status"
             className="flex items-center gap-2 rounded-lg bg-white p-4 text-slate-600 shadow-sm"
@@ -168,12 +169,12 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
             Loading…
           </p>
         )}
-        {state.status === 'error' && (
+        {loadState.status === 'error' && (
           <div
             role="alert"
             className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
           >
-            <span>{state.message}</span>
+            <span>{loadState.message}</span>
             <button
               type="button"
               onClick={() => window.location.reload()}
@@ -183,7 +184,7 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
             </button>
           </div>
         )}
-        {state.status === 'no-data' && (
+        {loadState.status === 'shown' && !data.results && (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
             {`No data available for ${initial.name}`}
           </p>
@@ -192,7 +193,7 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             <table className="day-table results-table w-full text-center">
               <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
-                {displayName} results – {monthLabel(month, year)}
+                {displayName} results – {monthLabel(data.month, data.year)}
               </caption>
               <thead>
                 <tr className="bg-slate-100 text-sm text-slate-700">

@@ -1,3 +1,5 @@
+import type { HomePageData } from '../../shared/public-pages.js';
+
 /**
  * The public pages' reads: plain fetches of the cached public API (no session token, so the server
  * answers from memory; the browser revalidates with the ETag). Kept apart from the SPA's API client
@@ -63,4 +65,9 @@ export async function getJsonOrNull<T>(path: string, signal?: AbortSignal): Prom
     }
     throw error;
   }
+}
+
+/** Everything the home page shows, with the version (latest live event) it includes: GET /api/home. */
+export async function fetchHomeData(): Promise<HomePageData> {
+  return (await getJson<{ data: HomePageData }>('/api/home')).data;
 }

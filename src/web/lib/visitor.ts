@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { VISITOR_STATS_REFRESH_MS } from '../../../shared/public-pages.js';
-import type { VisitorStats } from '../../../shared/schemas/visitors.js';
+import { VISITOR_STATS_REFRESH_MS } from '../../shared/public-pages.js';
+import type { VisitorStats } from '../../shared/schemas/visitors.js';
 import { getJson } from './public-fetch.js';
 
 const SESSION_ID_KEY = 'visitorSessionId';

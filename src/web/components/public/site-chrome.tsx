@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { TIME_TABLE } from '../../../shared/public-pages.js';
-import { trackVisitOnce } from './visitor.js';
+import { trackVisitOnce } from '../../lib/visitor.js';
 import './public-site.css';
 
 /** Section anchors of the home page; from another page they are full loads of the home page. */

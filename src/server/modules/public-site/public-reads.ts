@@ -1,0 +1,256 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { chosenMonth, type PublicPageData, type ResultsPageData } from '../../../shared/public-pages.js';
+import { itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
+import { contentBlockRecord, slugParams } from '../../../shared/schemas/content-blocks.js';
+import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
+import { homeAnswer } from '../../../shared/schemas/home.js';
+import {
+  ghadiResultsQuery,
+  publicResultRecord,
+  resultListAnswer,
+  resultListQuery,
+} from '../../../shared/schemas/results.js';
+import { SITE_NAME, siteInfo } from '../../../shared/site.js';
+import type { ResultsService } from '../results/results-service.js';
+import { type CachedAnswer, encodeJson, prepareFailure } from './cached-answer.js';
+import type { PublicPages } from './page-html.js';
+import type { Built, CachePolicy, ReadModel } from './read-model.js';
+import { robotsTxt, sitemapXml } from './site-files.js';
+
+/** What the builders of public answers work with. */
+export interface ReadContext {
+  model: ReadModel;
+  /** The server renderer, or null when the public pages are not built. */
+  pages: PublicPages | null;
+  /** PUBLIC_URL (an origin), or null: pages then link relatively and site files name the request's origin. */
+  publicUrl: string | null;
+  results: ResultsService;
+}
+
+export interface ReadInput<P, Q> {
+  params: P;
+  query: Q;
+  /** True for a caller with a valid admin token (only `optional` reads look at tokens). */
+  admin: boolean;
+}
+
+/** An answer made for one request: JSON for Fastify to serialize (and compress), or ready bytes. */
+export type LiveAnswer = { json: unknown } | { ready: CachedAnswer };
+
+/**
+ * One public GET: its address, the same zod schemas the API validates with, how its answer is cached,
+ * and how it is built. The Fastify routes and the fast path are both generated from these entries.
+ */
+export interface PublicRead<P = unknown, Q = unknown> extends CachePolicy {
+  path: string;
+  params?: z.ZodType<P>;
+  query: z.ZodType<Q>;
+  /** The 200 answer's schema (cached JSON is encoded through it). */
+  response?: z.ZodType;
+  /** `optional`: a bearer token may change the answer, so such requests never take the fast path. */
+  access: 'public' | 'optional';
+  /** Only when the server renders the public pages. */
+  pageOnly?: boolean;
+  /** The cache key, or null when this request is answered by `live` and not cached. */
+  key(input: ReadInput<P, Q>, context: ReadContext): string | null;
+  build(input: ReadInput<P, Q>, context: ReadContext): Promise<Built>;
+  live?(input: ReadInput<P, Q>, context: ReadContext, request: FastifyRequest): Promise<LiveAnswer>;
+}
+
+function defineRead<P, Q>(read: PublicRead<P, Q>): PublicRead {
+  return read as unknown as PublicRead;
+}
+
+const kept = (answer: CachedAnswer): Built => ({ answer, keep: true });
+const noQuery = z.object({});
+const RESULTS_AND_GHADIS = ['result', 'ghadi'] as const;
+const EVERYTHING = ['result', 'ghadi', 'content'] as const;
+
+/** What the site's own addresses are prefixed with in files that need absolute URLs. */
+function originOf(request: FastifyRequest, context: ReadContext): string {
+  return context.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+function renderPage(context: ReadContext, status: number, data: PublicPageData, compress = true) {
+  if (!context.pages) throw new Error('The public pages are not built');
+  return context.pages.page(status, data, context.publicUrl, compress);
+}
+
+const ghadiListAnswer = listAnswer(ghadiRecord);
+const ghadiResultsAnswer = listAnswer(publicResultRecord);
+const contentAnswer = itemAnswer(contentBlockRecord);
+
+export const PUBLIC_READS: readonly PublicRead[] = [
+  defineRead({
+    path: '/api/ghadis',
+    query: noQuery,
+    response: ghadiListAnswer,
+    access: 'public',
+    dependsOn: RESULTS_AND_GHADIS,
+    maxKept: 1,
+    key: () => 'all',
+    build: async (_, { model }) =>
+      kept(await encodeJson(ghadiListAnswer, { success: true, data: await model.ghadis() })),
+  }),
+
+  defineRead({
+    path: '/api/results',
+    query: resultListQuery,
+    response: resultListAnswer,
+    access: 'optional',
+    dependsOn: RESULTS_AND_GHADIS,
+    maxKept: 24,
+    // Admins see more, and searches and pages are answered live; the plain public list is cached per month.
+    key: ({ query, admin }) =>
+      admin || query.q !== undefined || query.page !== undefined || query.limit !== undefined
+        ? null
+        : (query.month ?? 'all'),
+    build: async ({ query }, { model }) =>
+      kept(await encodeJson(resultListAnswer, { success: true, data: await model.results(query.month) })),
+    live: async ({ query, admin }, { results }) => ({
+      json: { success: true, ...(await results.list(query, admin)) },
+    }),
+  }),
+
+  defineRead({
+    path: '/api/results/:name',
+    params: z.object({ name: z.string().min(1).max(100) }),
+    query: ghadiResultsQuery,
+    response: ghadiResultsAnswer,
+    access: 'public',
+    dependsOn: RESULTS_AND_GHADIS,
+    maxKept: 2000,
+    key: ({ params, query }) => `${params.name}|${query.month ?? ''}|${query.year ?? ''}`,
+    build: async ({ params, query }, { model }) => {
+      const rows = await model.ghadiResults(params.name, query.month, query.year);
+      const answer = rows
+        ? await encodeJson(ghadiResultsAnswer, { success: true, data: rows })
+        : await prepareFailure(404, `No data available for ${params.name}`);
+      // Unknown names are not kept, so that made-up names cannot fill the cache.
+      return { answer, keep: rows !== undefined };
+    },
+  }),
+
+  defineRead({
+    path: '/api/contentblocks/slug/:slug',
+    params: slugParams,
+    query: noQuery,
+    response: contentAnswer,
+    access: 'public',
+    dependsOn: ['content'],
+    maxKept: 200,
+    key: ({ params }) => params.slug,
+    build: async ({ params }, { model }) => {
+      const block = await model.content(params.slug);
+      return kept(
+        block
+          ? await encodeJson(contentAnswer, { success: true, data: block })
+          : await prepareFailure(404, 'Content block not found'),
+      );
+    },
+  }),
+
+  defineRead({
+    path: '/api/home',
+    query: noQuery,
+    response: homeAnswer,
+    access: 'public',
+    dependsOn: EVERYTHING,
+    maxKept: 1,
+    key: () => 'home',
+    build: async (_, { model }) =>
+      kept(await encodeJson(homeAnswer, { success: true, data: await model.homeData() })),
+  }),
+
+  defineRead({
+    path: '/api/site',
+    query: noQuery,
+    response: siteInfo,
+    access: 'public',
+    dependsOn: [],
+    maxKept: 1,
+    key: () => 'site',
+    build: async (_, { model }) =>
+      kept(
+        await encodeJson(siteInfo, {
+          success: true,
+          siteName: SITE_NAME,
+          timeZone: model.timeZone,
+          today: model.today(),
+        }),
+      ),
+  }),
+
+  defineRead({
+    path: '/',
+    query: noQuery,
+    access: 'public',
+    pageOnly: true,
+    dependsOn: EVERYTHING,
+    maxKept: 1,
+    key: () => 'home',
+    build: async (_, context) => kept(await renderPage(context, 200, await context.model.homeData())),
+  }),
+
+  defineRead({
+    path: '/satta-results/:name',
+    params: z.object({ name: z.string().min(1).max(100) }),
+    // Any query is accepted: a month or year the selectors cannot produce shows the current month.
+    query: z.object({ month: z.unknown().optional(), year: z.unknown().optional() }),
+    access: 'public',
+    pageOnly: true,
+    dependsOn: RESULTS_AND_GHADIS,
+    maxKept: 1000,
+    key: ({ params, query }, { model }) => {
+      const chosen = chosenMonth(model.today(), query.month as string, query.year as string);
+      return `${params.name}|${chosen.year}-${chosen.month}`;
+    },
+    build: async ({ params, query }, context) => {
+      const { model } = context;
+      const today = model.today();
+      const chosen = chosenMonth(today, query.month as string, query.year as string);
+      const version = model.version;
+      const ghadi = await model.publicGhadi(params.name);
+      const results = ghadi ? await model.ghadiResults(params.name, chosen.month, chosen.year) : null;
+      const data: ResultsPageData = {
+        page: 'results',
+        version,
+        siteName: SITE_NAME,
+        name: params.name,
+        today,
+        ...chosen,
+        ghadi,
+        results: results ?? null,
+      };
+      // An unknown ghadi's 404 page is made for its request alone, so that no one can fill the cache.
+      const known = ghadi !== null;
+      return { answer: await renderPage(context, known ? 200 : 404, data, known), keep: known };
+    },
+  }),
+
+  defineRead({
+    path: '/sitemap.xml',
+    query: noQuery,
+    access: 'public',
+    dependsOn: ['ghadi'],
+    maxKept: 1,
+    // Without PUBLIC_URL the file names each request's own origin, so it is made per request.
+    key: (_, { publicUrl }) => (publicUrl ? 'sitemap' : null),
+    build: async (_, { model, publicUrl }) => kept(await sitemapXml(publicUrl ?? '', await model.ghadis())),
+    live: async (_, context, request) => ({
+      ready: await sitemapXml(originOf(request, context), await context.model.ghadis(), false),
+    }),
+  }),
+
+  defineRead({
+    path: '/robots.txt',
+    query: noQuery,
+    access: 'public',
+    dependsOn: [],
+    maxKept: 1,
+    key: (_, { publicUrl }) => (publicUrl ? 'robots' : null),
+    build: async (_, { publicUrl }) => kept(await robotsTxt(publicUrl ?? '')),
+    live: async (_, context, request) => ({ ready: await robotsTxt(originOf(request, context), false) }),
+  }),
+];

@@ -1,0 +1,166 @@
+import { foldName } from '../../../shared/names.js';
+import {
+  BANNER_SLUG,
+  BLOG_SLUG,
+  type HomePageData,
+  type PublicGhadi,
+  utcYearMonth,
+} from '../../../shared/public-pages.js';
+import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
+import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { SITE_NAME } from '../../../shared/site.js';
+import type { ChangeKind } from '../changes/change.js';
+import type { CachedAnswer } from './cached-answer.js';
+import { MemoStore, whenReady } from './memo-store.js';
+import type { PublicData } from './public-data.js';
+
+/** A built answer, and whether it is worth keeping (an unknown name's 404 is not). */
+export interface Built {
+  answer: CachedAnswer;
+  keep: boolean;
+}
+
+/** What a cached answer is stale after; a day change makes everything stale. */
+export interface CachePolicy {
+  dependsOn: readonly ChangeKind[];
+  /** How many variants (keys) are kept; the oldest goes first. */
+  maxKept: number;
+}
+
+const namesByList = new WeakMap<GhadiRecord[], Map<string, GhadiRecord>>();
+
+/** The live ghadi a public address names (its folded English name), if any. */
+function ghadiNamed(list: GhadiRecord[], name: string): GhadiRecord | undefined {
+  let byName = namesByList.get(list);
+  if (!byName) {
+    byName = new Map();
+    for (const ghadi of list) {
+      const key = foldName(ghadi.NameEn);
+      if (!byName.has(key)) byName.set(key, ghadi);
+    }
+    namesByList.set(list, byName);
+  }
+  return byName.get(foldName(name));
+}
+
+/**
+ * The public site's data and answers, built from the database once and kept until a change (or the
+ * site's new day) makes them stale. Values are returned without a promise once built, so the hot
+ * paths cost no allocation for a hit.
+ */
+export class ReadModel {
+  /** The id of the latest live event sent: data built now includes at least that much. */
+  version = 0;
+  private readonly ghadiList = new MemoStore<GhadiRecord[]>(1);
+  private readonly monthResults = new MemoStore<PublicResultRecord[]>(24);
+  private readonly blocks = new MemoStore<ContentBlockRecord | null>(64);
+  private readonly answers = new Map<CachePolicy, MemoStore<Built>>();
+
+  constructor(
+    private readonly data: PublicData,
+    /** The site's date (SITE_TIMEZONE); reading it may roll the day over, which drops everything. */
+    readonly today: () => string,
+    readonly timeZone: string,
+  ) {}
+
+  ghadis(): GhadiRecord[] | Promise<GhadiRecord[]> {
+    return this.ghadiList.get('all', () => this.data.ghadiList());
+  }
+
+  ghadiNamed(name: string): GhadiRecord | undefined | Promise<GhadiRecord | undefined> {
+    return whenReady(this.ghadis(), (list) => ghadiNamed(list, name));
+  }
+
+  /** Public results, newest first: of one month (YYYY-MM) or of all time. */
+  results(month: string | undefined): PublicResultRecord[] | Promise<PublicResultRecord[]> {
+    return this.monthResults.get(month ?? '', () => this.data.resultList(month));
+  }
+
+  content(slug: string): ContentBlockRecord | null | Promise<ContentBlockRecord | null> {
+    return this.blocks.get(slug, () => this.data.content(slug));
+  }
+
+  /**
+   * One ghadi's results as GET /api/results/{name} gives them: undefined when no live ghadi has the
+   * name (answered without the database), null when it has no results in the period.
+   */
+  async ghadiResults(
+    name: string,
+    month?: number,
+    year?: number,
+  ): Promise<PublicResultRecord[] | null | undefined> {
+    const ghadi = await this.ghadiNamed(name);
+    if (!ghadi) return undefined;
+    return this.data.ghadiResults(ghadi.GID, month, year);
+  }
+
+  async publicGhadi(name: string): Promise<PublicGhadi | null> {
+    const ghadi = await this.ghadiNamed(name);
+    if (!ghadi) return null;
+    const { GID, NameEn, NameHn, RTime } = ghadi;
+    return { GID, NameEn, NameHn, RTime };
+  }
+
+  /** Everything the home page shows (GET /api/home, and the page's embedded data). */
+  async homeData(): Promise<HomePageData> {
+    const version = this.version;
+    const today = this.today();
+    const recordMonth = utcYearMonth();
+    const [ghadis, record, blog, banner] = await Promise.all([
+      this.ghadis(),
+      this.results(recordMonth),
+      this.content(BLOG_SLUG),
+      this.content(BANNER_SLUG),
+    ]);
+    return {
+      page: 'home',
+      version,
+      siteName: SITE_NAME,
+      today,
+      recordMonth,
+      ghadis,
+      record: record.filter((result) => result.Name),
+      blogHtml: blog?.Content ?? null,
+      bannerHtml: banner?.Content ?? null,
+    };
+  }
+
+  /** A cached answer, or a promise of it while it is built (shared by everyone who asks meanwhile). */
+  answer(policy: CachePolicy, key: string, build: () => Promise<Built>): Built | Promise<Built> {
+    this.today();
+    return this.store(policy).get(key, build, (built) => built.keep);
+  }
+
+  /** A cached answer only when it is already built. */
+  readyAnswer(policy: CachePolicy, key: string): CachedAnswer | undefined {
+    this.today();
+    return this.answers.get(policy)?.peek(key)?.answer;
+  }
+
+  /** Forgets what a change of this kind made stale. */
+  drop(kind: ChangeKind): void {
+    if (kind === 'day') {
+      this.ghadiList.clear();
+      this.monthResults.clear();
+      this.blocks.clear();
+      for (const store of this.answers.values()) store.clear();
+      return;
+    }
+    if (kind === 'content') this.blocks.clear();
+    else {
+      this.ghadiList.clear();
+      this.monthResults.clear();
+    }
+    for (const [policy, store] of this.answers) if (policy.dependsOn.includes(kind)) store.clear();
+  }
+
+  private store(policy: CachePolicy): MemoStore<Built> {
+    let store = this.answers.get(policy);
+    if (!store) {
+      store = new MemoStore(policy.maxKept);
+      this.answers.set(policy, store);
+    }
+    return store;
+  }
+}

@@ -1,0 +1,39 @@
+import { ghadiPagePath } from '../../../shared/public-pages.js';
+import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import { type CachedAnswer, prepareAnswer } from './cached-answer.js';
+
+function escapeXml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/**
+ * /sitemap.xml: the home page and every ghadi's page, as absolute addresses under `origin`.
+ * `compress` is false for a file made for one request (compressing it would cost more than it saves).
+ */
+export function sitemapXml(origin: string, ghadis: GhadiRecord[], compress = true): Promise<CachedAnswer> {
+  const addresses = [`${origin}/`, ...ghadis.map((ghadi) => `${origin}${ghadiPagePath(ghadi.NameEn)}`)];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...addresses.map(
+      (address) => `  <url><loc>${escapeXml(address)}</loc><changefreq>daily</changefreq></url>`,
+    ),
+    '</urlset>',
+    '',
+  ].join('\n');
+  return prepareAnswer(200, 'application/xml; charset=utf-8', body, {}, compress);
+}
+
+/** /robots.txt: everything but the admin and agent areas, and where the sitemap is. */
+export function robotsTxt(origin: string, compress = true): Promise<CachedAnswer> {
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /agent',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+  return prepareAnswer(200, 'text/plain; charset=utf-8', body, {}, compress);
+}
