@@ -28,6 +28,7 @@ import {
   type RouteSeen,
   serverWithFastPath,
 } from './modules/public-site/fast-path.js';
+import { LIVE_EVENTS_DEFAULTS, type LiveEventsOptions } from './modules/public-site/live-events.js';
 import { loadPublicPages } from './modules/public-site/page-html.js';
 import { PublicData } from './modules/public-site/public-data.js';
 import { PUBLIC_READS, type ReadContext } from './modules/public-site/public-reads.js';
@@ -56,6 +57,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built web app beside the API (default true). */
   serveWebApp?: boolean;
+  /** Live stream limits other than the defaults (tests: a short lifetime, a small replay). */
+  liveEvents?: Partial<LiveEventsOptions>;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -174,7 +177,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Every change in the log drops the public answers it made stale and goes out to open pages.
   const data = new PublicData(ghadis, results, blocks);
-  const publicSite = new PublicSite({ data, changes, timeZone: config.siteTimezone, log: app.log });
+  const publicSite = new PublicSite({
+    data,
+    changes,
+    timeZone: config.siteTimezone,
+    log: app.log,
+    events: { ...LIVE_EVENTS_DEFAULTS, ...options.liveEvents },
+  });
   publicSite.start();
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { call, expectStatus, type Failure, unique } from '../support/factories.js';
+import { call, expectStatus, type Failure, unique, uniqueAddress } from '../support/factories.js';
 import { createTestApp, DIALECTS, tempDir, testConfig, useTestApp } from '../support/test-app.js';
 
 interface Stats {
@@ -11,11 +11,12 @@ interface Stats {
   activeUsers: number;
 }
 
-const track = (app: FastifyInstance, sessionId?: string) =>
+const track = (app: FastifyInstance, sessionId?: string, remoteAddress?: string) =>
   call(app, {
     method: 'POST',
     url: '/api/visitor/track',
     ...(sessionId === undefined ? {} : { headers: { 'x-session-id': sessionId } }),
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
   });
 
 const stats = async (app: FastifyInstance) =>
@@ -84,6 +85,77 @@ describe.each(DIALECTS)('visitors [%s]', (dialect) => {
       await track(own.app, unique('s'));
       await own.restart();
       expect(await stats(own.app)).toEqual({ success: true, totalUsers: 4, activeUsers: 4 });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
+  it('counts at most 60 new sessions a minute from one address (the rest are accepted, not counted)', async () => {
+    const own = await createTestApp(dialect);
+    // The allowance is per clock minute: time stands still here so that no minute ends mid-test.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const crowded = uniqueAddress();
+      for (let index = 0; index < 75; index++) {
+        expect((await track(own.app, unique('flood'), crowded)).statusCode).toBe(200);
+      }
+      // Another address is not held back by the first one's flood.
+      await track(own.app, unique('calm'), uniqueAddress());
+      expect(await stats(own.app)).toMatchObject({ totalUsers: 61, activeUsers: 61 });
+      await own.restart();
+      expect(await stats(own.app)).toMatchObject({ totalUsers: 61 });
+
+      // IPv6 clients count by their /64: other addresses in it share the allowance.
+      for (let index = 0; index < 65; index++) {
+        await track(own.app, unique('v6'), `2001:db8:1:2::${(index + 1).toString(16)}`);
+      }
+      expect((await stats(own.app)).totalUsers).toBe(61 + 60);
+    } finally {
+      vi.useRealTimers();
+      await own.close();
+    }
+  });
+
+  it('prunes sessions unseen for 30 days at start, and totalUsers keeps counting them', async () => {
+    const own = await createTestApp(dialect);
+    try {
+      const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString();
+      const old = unique('old');
+      await own.database.db
+        .insertInto('visitors')
+        .values({ session_id: old, first_seen: longAgo, last_seen: longAgo })
+        .execute();
+      await own.database.db
+        .updateTable('visitor_totals')
+        .set({ total: 1 })
+        .where('name', '=', 'sessions')
+        .execute();
+      await track(own.app, unique('new'));
+      await own.restart();
+      const rows = await own.database.db.selectFrom('visitors').select('session_id').execute();
+      expect(rows.map((row) => row.session_id)).not.toContain(old);
+      expect(await stats(own.app)).toMatchObject({ totalUsers: 2, activeUsers: 1 });
+      // A session back after 30 days counts again.
+      await track(own.app, old);
+      expect(await stats(own.app)).toMatchObject({ totalUsers: 3, activeUsers: 2 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('two apps on one database each count what the other wrote, once it is written', async () => {
+    const own = await createTestApp(dialect);
+    try {
+      const other = await own.startAnother();
+      await track(own.app, unique('a'));
+      await track(other, unique('b'));
+      await waitFor(
+        async () => (await stats(own.app)).totalUsers === 2 && (await stats(other)).totalUsers === 2,
+        'both apps to see both visits',
+      );
+      expect(await stats(other)).toMatchObject({ totalUsers: 2, activeUsers: 2 });
     } finally {
       await own.close();
     }

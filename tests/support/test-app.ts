@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { type BuildOptions, buildApp } from '../../src/server/app.js';
 import { type AppConfig, loadConfig } from '../../src/server/config.js';
 import { type Database, type Dialect, openDatabase } from '../../src/server/db/database.js';
 
@@ -98,7 +98,13 @@ async function openTestDatabase(
  */
 export async function createTestApp(
   dialect: Dialect,
-  options: { env?: Record<string, string>; sqliteFile?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    sqliteFile?: string;
+    liveEvents?: BuildOptions['liveEvents'];
+    /** Serve the built web app and server-rendered pages too (needs `npm run build`). */
+    serveWebApp?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const base = testConfig(options.env);
   const { database, dropDatabase, target } = await openTestDatabase(
@@ -108,7 +114,12 @@ export async function createTestApp(
   const config: AppConfig = { ...base, database: target };
   const apps: FastifyInstance[] = [];
   const start = async () => {
-    const app = await buildApp(config, { database, logger: false, serveWebApp: false });
+    const app = await buildApp(config, {
+      database,
+      logger: false,
+      serveWebApp: options.serveWebApp ?? false,
+      ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
+    });
     apps.push(app);
     return app;
   };
@@ -173,6 +184,21 @@ export function useTestApp(dialect: Dialect): TestApp {
     startAnother: () => ready().startAnother(),
     close: () => ready().close(),
   };
+}
+
+/** Whether the web app and the server renderer are built (npm run build; `npm test` builds first). */
+export const WEB_BUILT =
+  fs.existsSync(path.resolve('dist/web/public.html')) &&
+  fs.existsSync(path.resolve('dist/ssr/entry-server.js'));
+
+/** Says once, out loud, why a file's page tests are skipped when the web app is not built. */
+export function noteUnbuilt(file: string): void {
+  if (!WEB_BUILT) {
+    process.stderr.write(
+      `\n  ${file}: dist is not built, so the server-rendered page tests are skipped ` +
+        '(run npm run build first; npm test does).\n\n',
+    );
+  }
 }
 
 /** A temporary directory for the enclosing suite: made before its tests, removed after them. */

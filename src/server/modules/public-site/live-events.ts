@@ -50,6 +50,8 @@ export class LiveEvents {
   /** Every event after this id is in `replay`. */
   private coveredFrom = 0;
   private latest = 0;
+  /** The latest change known to be on its way (its event is being built): pages may already show it. */
+  private announced = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: LiveEventsOptions = LIVE_EVENTS_DEFAULTS) {}
@@ -58,6 +60,12 @@ export class LiveEvents {
   start(latestId: number): void {
     this.coveredFrom = latestId;
     this.latest = latestId;
+    this.announced = latestId;
+  }
+
+  /** A change whose event will follow: a page built from it may open its stream before it is sent. */
+  announce(id: number): void {
+    this.announced = Math.max(this.announced, id);
   }
 
   get openStreams(): number {
@@ -114,6 +122,7 @@ export class LiveEvents {
   publish(id: number, event: LiveEvent): void {
     const text = message(id, event);
     this.latest = id;
+    this.announce(id);
     this.replay.push({ id, text });
     if (this.replay.length > this.options.replaySize) {
       const dropped = this.replay.splice(0, this.replay.length - this.options.replaySize);
@@ -133,6 +142,8 @@ export class LiveEvents {
   /** What a page that has seen `since` needs: the events after it, or a resync when they are gone. */
   private catchUp(since: number | undefined): string {
     if (since === undefined || since === this.latest) return '';
+    // Ahead of what was sent, but not of what is on its way: the coming events will reach this stream.
+    if (since > this.latest && since <= this.announced) return '';
     if (since < this.coveredFrom || since > this.latest) return message(this.latest, { kind: 'resync' });
     let text = '';
     for (const kept of this.replay) if (kept.id > since) text += kept.text;

@@ -88,6 +88,9 @@ export class PublicSite {
 
   private changed({ id, change }: LoggedChange): void {
     this.model.drop(change.kind);
+    // What is built from now on includes this change: it is the version pages and answers carry.
+    this.model.version = id;
+    this.events.announce(id);
     this.publishing = this.publishing.then(async () => {
       let event: LiveEvent;
       try {
@@ -98,7 +101,6 @@ export class PublicSite {
         event = { kind: 'resync' };
       }
       this.events.publish(id, event);
-      this.model.version = id;
     });
   }
 

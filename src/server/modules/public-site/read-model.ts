@@ -50,7 +50,7 @@ function ghadiNamed(list: GhadiRecord[], name: string): GhadiRecord | undefined 
  * paths cost no allocation for a hit.
  */
 export class ReadModel {
-  /** The id of the latest live event sent: data built now includes at least that much. */
+  /** The id of the latest change applied: data built now includes at least that much. */
   version = 0;
   private readonly ghadiList = new MemoStore<GhadiRecord[]>(1);
   private readonly monthResults = new MemoStore<PublicResultRecord[]>(24);

@@ -1,0 +1,240 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LiveEvent } from '../../src/shared/live-events.js';
+import type { ContentBlockRecord } from '../../src/shared/schemas/content-blocks.js';
+import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
+import type { PublicResultRecord } from '../../src/shared/schemas/results.js';
+import {
+  call,
+  createContentBlock,
+  createGhadi,
+  daysFromToday,
+  expectStatus,
+  type List,
+  loginAdmin,
+  submitResult,
+  today,
+  unique,
+} from '../support/factories.js';
+import { type EventStream, listen, openEvents, type ReceivedEvent } from '../support/http.js';
+import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.js';
+
+const kindOf = (event: ReceivedEvent) => (event.data as LiveEvent).kind;
+const hasKind = (kind: LiveEvent['kind']) => (events: ReceivedEvent[]) =>
+  events.some((e) => kindOf(e) === kind);
+const last = <T>(events: ReceivedEvent[]) => events[events.length - 1]?.data as T;
+/** A result event of this ghadi with this value (events of earlier writes may still be on their way). */
+const resultEvent = (gid: number, value: string) => (event: ReceivedEvent) => {
+  const data = event.data as LiveEvent;
+  return data.kind === 'result' && data.gid === gid && data.result?.Result === value;
+};
+
+describe.each(DIALECTS)('live events [%s]', (dialect) => {
+  let own: TestApp;
+  let base: string;
+  let adminToken: string;
+  const streams: EventStream[] = [];
+  const open = async (options: Parameters<typeof openEvents>[1] = {}) => {
+    const stream = await openEvents(base, options);
+    streams.push(stream);
+    return stream;
+  };
+
+  beforeAll(async () => {
+    own = await createTestApp(dialect);
+    base = await listen(own.app);
+    adminToken = await loginAdmin(own.app);
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await own?.close();
+  });
+
+  const publicRow = async (app: FastifyInstance, gid: number) =>
+    expectStatus<List<GhadiRecord>>(await call(app, { url: '/api/ghadis' }), 200).data.find(
+      (g) => g.GID === gid,
+    );
+
+  it('a declared result arrives with the ghadi’s row and the result, as the public API now shows them', async () => {
+    const ghadi = await createGhadi(own.app, adminToken);
+    await submitResult(own.app, adminToken, {
+      ghadiId: ghadi.GID,
+      result: '18',
+      dateTime: daysFromToday(-1),
+    });
+    const stream = await open();
+    expect(stream.response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers['content-encoding']).toBeUndefined();
+    await submitResult(own.app, adminToken, { ghadiId: ghadi.GID, result: '27', dateTime: today() });
+    const isIt = resultEvent(ghadi.GID, '27');
+    const event = (await stream.waitFor((events) => events.some(isIt))).find(isIt);
+    const data = event?.data as Extract<LiveEvent, { kind: 'result' }>;
+    expect(data.ghadi).toEqual(await publicRow(own.app, ghadi.GID));
+    expect(data.ghadi).toMatchObject({ TodayResult: '27', YesterdayResult: '18' });
+    const listed = expectStatus<List<PublicResultRecord>>(
+      await call(own.app, { url: `/api/results?month=${today().slice(0, 7)}` }),
+      200,
+    ).data.find((row) => row.GID === ghadi.GID && row.Date === today());
+    expect(data.result).toEqual(listed);
+    expect(event?.id).toBeGreaterThan(0);
+  });
+
+  it('ghadi and content changes carry their rows, and their removal as null', async () => {
+    const stream = await open();
+    const ghadi = await createGhadi(own.app, adminToken, { NameEn: unique('Live ') });
+    await call(own.app, {
+      method: 'PUT',
+      url: `/api/ghadis/${ghadi._id}`,
+      token: adminToken,
+      body: {
+        NameEn: `${ghadi.NameEn} Two`,
+        NameHn: ghadi.NameHn,
+        RTime: ghadi.RTime,
+        OrderId: ghadi.OrderId,
+      },
+    });
+    await call(own.app, { method: 'DELETE', url: `/api/ghadis/${ghadi._id}`, token: adminToken });
+    const slug = unique('live-');
+    const block = await createContentBlock(own.app, adminToken, { Slug: slug, Content: '<p>hi</p>' });
+    await call(own.app, { method: 'DELETE', url: `/api/contentblocks/${block._id}`, token: adminToken });
+
+    const events = await stream.waitFor(
+      (received) => received.filter((e) => kindOf(e) !== 'result').length >= 5,
+    );
+    const data = events.map((event) => event.data as LiveEvent);
+    expect(data.slice(0, 5).map((event) => event.kind)).toEqual([
+      'ghadi',
+      'ghadi',
+      'ghadi',
+      'content',
+      'content',
+    ]);
+    expect(data[0]).toMatchObject({ kind: 'ghadi', gid: ghadi.GID, ghadi: { NameEn: ghadi.NameEn } });
+    expect(data[1]).toMatchObject({ ghadi: { NameEn: `${ghadi.NameEn} Two` } });
+    expect(data[2]).toEqual({ kind: 'ghadi', gid: ghadi.GID, ghadi: null });
+    const created = data[3] as Extract<LiveEvent, { kind: 'content' }>;
+    const answer = expectStatus<{ data: ContentBlockRecord }>(
+      await call(own.app, { url: `/api/contentblocks/slug/${slug}` }),
+      404,
+    );
+    expect(answer).toMatchObject({ success: false });
+    expect(created.block).toMatchObject({ Slug: slug, Content: '<p>hi</p>' });
+    expect(data[4]).toEqual({ kind: 'content', slug, block: null });
+    // Ids grow with every change.
+    const ids = events.map((event) => event.id ?? 0);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('a page reconnecting with Last-Event-ID, or opening at its version, gets exactly what it missed', async () => {
+    const ghadi = await createGhadi(own.app, adminToken);
+    const first = await open();
+    await submitResult(own.app, adminToken, { ghadiId: ghadi.GID, result: '01', dateTime: today() });
+    const isFirst = resultEvent(ghadi.GID, '01');
+    const seen = (await first.waitFor((events) => events.some(isFirst))).find(isFirst);
+    first.close();
+    await submitResult(own.app, adminToken, { ghadiId: ghadi.GID, result: '02', dateTime: today() });
+    await submitResult(own.app, adminToken, { ghadiId: ghadi.GID, result: '03', dateTime: today() });
+
+    for (const options of [
+      { headers: { 'last-event-id': String(seen?.id) } },
+      { query: `since=${seen?.id}` },
+    ]) {
+      const back = await open(options);
+      const missed = await back.waitFor((events) => events.length >= 2);
+      expect(missed.map((event) => (event.data as { ghadi: GhadiRecord }).ghadi.TodayResult)).toEqual([
+        '02',
+        '03',
+      ]);
+      expect(missed.map((event) => event.id)).toEqual([(seen?.id ?? 0) + 1, (seen?.id ?? 0) + 2]);
+    }
+    // Up to date: nothing to replay.
+    const current = await open({ query: `since=${(seen?.id ?? 0) + 2}` });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(current.events).toEqual([]);
+  });
+
+  it('a page further behind than the server remembers (or with an id it never gave) gets one resync', async () => {
+    const ghadi = await createGhadi(own.app, adminToken);
+    await submitResult(own.app, adminToken, { ghadiId: ghadi.GID, result: '04', dateTime: today() });
+    // A restarted server remembers nothing before its start.
+    await own.restart();
+    base = await listen(own.app);
+    adminToken = await loginAdmin(own.app);
+    for (const options of [{ query: 'since=1' }, { headers: { 'last-event-id': 'not-a-number' } }]) {
+      const behind = await open(options);
+      const [event] = await behind.waitFor((events) => events.length >= 1);
+      expect(event?.data).toEqual({ kind: 'resync' });
+      behind.close();
+    }
+  });
+
+  it('answers a client address’s 21st stream with 429 and Retry-After; other addresses still get theirs', async () => {
+    const localAddress = '127.0.0.21';
+    const held: EventStream[] = [];
+    try {
+      for (let index = 0; index < 20; index++) held.push(await openEvents(base, { localAddress }));
+      const refused = await openEvents(base, { localAddress }).catch(
+        (error: { status: number; headers: Record<string, string> }) => error,
+      );
+      expect(refused).toMatchObject({ status: 429 });
+      expect((refused as { headers: Record<string, string> }).headers['retry-after']).toBe('60');
+      const other = await openEvents(base, { localAddress: '127.0.0.22' });
+      other.close();
+      // A stream closed frees its place.
+      held.pop()?.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      (await openEvents(base, { localAddress })).close();
+    } finally {
+      for (const stream of held) stream.close();
+    }
+  });
+
+  it('the new day goes out as an event with today, every ghadi’s row and the record month', async () => {
+    const ghadi = await createGhadi(own.app, adminToken);
+    await submitResult(own.app, adminToken, { ghadiId: ghadi.GID, result: '55', dateTime: today() });
+    const stream = await open();
+    try {
+      // Only Date is faked: the database drivers keep their real timers.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 60 * 60 * 1000 });
+      await call(own.app, { url: '/api/ghadis' });
+      const events = await stream.waitFor(hasKind('day'));
+      const day = last<Extract<LiveEvent, { kind: 'day' }>>(events.filter((e) => kindOf(e) === 'day'));
+      expect(day.today).toBe(today());
+      expect(day.recordMonth).toBe(new Date().toISOString().slice(0, 7));
+      expect(day.ghadis.find((row) => row.GID === ghadi.GID)).toMatchObject({
+        TodayResult: '',
+        YesterdayResult: '55',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe.each(DIALECTS)('live stream lifetime and shutdown [%s]', (dialect) => {
+  it('a stream ends after its lifetime (the browser then reconnects with Last-Event-ID)', async () => {
+    const own = await createTestApp(dialect, { liveEvents: { lifetimeMs: 300, heartbeatMs: 100 } });
+    try {
+      const short = await openEvents(await listen(own.app));
+      await short.ended;
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('app.close() ends open streams at once instead of waiting for them', async () => {
+    const own = await createTestApp(dialect);
+    let closed = false;
+    try {
+      const lingering = await openEvents(await listen(own.app), { query: 'since=0' });
+      const started = Date.now();
+      await own.close();
+      closed = true;
+      await lingering.ended;
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      if (!closed) await own.close();
+    }
+  });
+});
