@@ -44,7 +44,7 @@ import { UsermapsService } from './modules/usermaps/usermaps-service.js';
 import { UsersRepository } from './modules/users/users-repository.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { UsersService } from './modules/users/users-service.js';
-import { VisitorCounter } from './modules/visitors/visitor-counter.js';
+import { VISITOR_LIMITS, VisitorCounter } from './modules/visitors/visitor-counter.js';
 import { VisitorsRepository } from './modules/visitors/visitors-repository.js';
 import { visitorsRoutes } from './modules/visitors/visitors-routes.js';
 import { access } from './plugins/access.js';
@@ -171,7 +171,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const usermaps = new UsermapsService(usermapsRepository, usersRepository);
   const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes);
-  const visitors = new VisitorCounter(new VisitorsRepository(database), config.visitorFlushMs, app.log);
+  const visitors = new VisitorCounter(new VisitorsRepository(database), config.visitorFlushMs, app.log, {
+    ...VISITOR_LIMITS,
+    newSessionsPerAddressPerMinute: config.visitorNewSessionsPerMinute,
+  });
   await visitors.start();
   app.addHook('onClose', () => visitors.stop());
 

@@ -29,6 +29,8 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   /** Failed logins allowed per account and per client address in 15 minutes. */
   loginMaxFailures: number;
+  /** New visitor sessions counted per client address (IPv6: per /64) and minute; more are not counted. */
+  visitorNewSessionsPerMinute: number;
   /** argon2 cost; lowered only by tests. */
   passwordMemoryCost: number;
 }
@@ -141,6 +143,7 @@ const environmentSchema = z.object({
       return text;
     }),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().default(path.resolve('dist', 'web')),
 });
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     visitorFlushMs: 2000,
     tokenTtlSeconds: 12 * 60 * 60,
     loginMaxFailures: values.LOGIN_MAX_FAILURES,
+    visitorNewSessionsPerMinute: values.VISITOR_NEW_SESSIONS_PER_MINUTE,
     passwordMemoryCost: 19456,
   };
 }

@@ -182,6 +182,11 @@ test.describe('public home page', () => {
       if (frame === page.mainFrame()) reloaded = true;
     });
 
+    // The event carries the new value: the page applies it without asking the server for anything.
+    const requests: string[] = [];
+    page.on('request', (sent) => {
+      if (!sent.url().includes('/api/visitor/')) requests.push(`${sent.method()} ${sent.url()}`);
+    });
     await admin.submitResult(ghadi.GID, '58', today());
     await expect(card.getByTestId('today')).toHaveText('58', { timeout: LIVE_WITHIN_MS });
 
@@ -193,6 +198,12 @@ test.describe('public home page', () => {
       const row = record.locator('tbody tr').nth(Number(today().slice(8, 10)) - 1);
       await expect(row.locator('th, td').nth(column)).toHaveText('58', { timeout: LIVE_WITHIN_MS });
     }
+    // A new ghadi and a corrected result arrive the same way.
+    const added = await admin.createGhadi({ NameEn: uniqueName('Live Added '), OrderId: 1 });
+    await expect(chartCard(page, added.NameEn)).toBeVisible({ timeout: LIVE_WITHIN_MS });
+    await admin.submitResult(ghadi.GID, '59', today());
+    await expect(card.getByTestId('today')).toHaveText('59', { timeout: LIVE_WITHIN_MS });
+    expect(requests).toEqual([]);
     expect(reloaded).toBe(false);
   });
 

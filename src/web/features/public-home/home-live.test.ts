@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { HomePageData } from '../../../shared/public-pages.js';
+import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { applyHomeEvent } from './home-live.js';
+
+function ghadi(gid: number, overrides: Partial<GhadiRecord> = {}): GhadiRecord {
+  return {
+    _id: String(gid),
+    id: String(gid),
+    GID: gid,
+    NameEn: `G${gid}`,
+    NameHn: `घ${gid}`,
+    RTime: '1 PM',
+    OrderId: gid,
+    TodayResult: '',
+    YesterdayResult: '',
+    Result: '',
+    isActive: true,
+    ...overrides,
+  };
+}
+
+function result(gid: number, date: string, value: string, name = `G${gid}`): PublicResultRecord {
+  return {
+    _id: `${gid}${date}`,
+    id: `${gid}${date}`,
+    GID: gid,
+    Name: name,
+    Result: value,
+    DateTime: `${date}T00:00:00.000Z`,
+    Date: date,
+    isActive: true,
+  };
+}
+
+const home = (): HomePageData => ({
+  page: 'home',
+  version: 10,
+  siteName: 'Site',
+  today: '2026-11-23',
+  recordMonth: '2026-11',
+  ghadis: [ghadi(1), ghadi(2)],
+  record: [result(1, '2026-11-22', '11')],
+  blogHtml: null,
+  bannerHtml: null,
+});
+
+describe('the home page applies live events', () => {
+  it('a result: the ghadi’s row and the record chart cell, replacing an earlier value of that day', () => {
+    const first = applyHomeEvent(home(), {
+      kind: 'result',
+      gid: 2,
+      date: '2026-11-23',
+      ghadi: ghadi(2, { TodayResult: '45', Result: '45' }),
+      result: result(2, '2026-11-23', '45'),
+    });
+    expect(first.ghadis.map((row) => [row.GID, row.TodayResult])).toEqual([
+      [1, ''],
+      [2, '45'],
+    ]);
+    const corrected = applyHomeEvent(first, {
+      kind: 'result',
+      gid: 2,
+      date: '2026-11-23',
+      ghadi: ghadi(2, { TodayResult: '46', Result: '46' }),
+      result: result(2, '2026-11-23', '46'),
+    });
+    expect(corrected.record.filter((row) => row.GID === 2).map((row) => row.Result)).toEqual(['46']);
+    expect(corrected.record).toHaveLength(2);
+  });
+
+  it('a result of another month changes the row but not the record chart', () => {
+    const next = applyHomeEvent(home(), {
+      kind: 'result',
+      gid: 1,
+      date: '2026-10-31',
+      ghadi: ghadi(1, { Result: '99' }),
+      result: result(1, '2026-10-31', '99'),
+    });
+    expect(next.record).toEqual(home().record);
+    expect(next.ghadis[0]?.Result).toBe('99');
+  });
+
+  it('ghadis: added in OrderId order, renamed (with their record rows), removed (with them)', () => {
+    const added = applyHomeEvent(home(), { kind: 'ghadi', gid: 3, ghadi: ghadi(3, { OrderId: 0 }) });
+    expect(added.ghadis.map((row) => row.GID)).toEqual([3, 1, 2]);
+    const renamed = applyHomeEvent(added, { kind: 'ghadi', gid: 1, ghadi: ghadi(1, { NameEn: 'One' }) });
+    expect(renamed.record[0]?.Name).toBe('One');
+    const removed = applyHomeEvent(renamed, { kind: 'ghadi', gid: 1, ghadi: null });
+    expect(removed.ghadis.map((row) => row.GID)).toEqual([3, 2]);
+    expect(removed.record).toEqual([]);
+  });
+
+  it('content: the blog and banner blocks, and nothing for other slugs', () => {
+    const block = (slug: string, Content: string) => ({
+      _id: '1',
+      id: '1',
+      Title: 't',
+      Slug: slug,
+      Content,
+      isActive: true,
+      createdAt: '',
+      updatedAt: '',
+    });
+    const blog = applyHomeEvent(home(), {
+      kind: 'content',
+      slug: 'blog-section',
+      block: block('blog-section', '<p>b</p>'),
+    });
+    expect(blog.blogHtml).toBe('<p>b</p>');
+    expect(applyHomeEvent(blog, { kind: 'content', slug: 'blog-section', block: null }).blogHtml).toBeNull();
+    expect(
+      applyHomeEvent(home(), { kind: 'content', slug: 'home-banner', block: block('home-banner', 'x') })
+        .bannerHtml,
+    ).toBe('x');
+    const data = home();
+    expect(applyHomeEvent(data, { kind: 'content', slug: 'about-us', block: null })).toBe(data);
+  });
+
+  it('a new day: today and every row; a new month starts the record chart afresh', () => {
+    const sameMonth = applyHomeEvent(home(), {
+      kind: 'day',
+      today: '2026-11-24',
+      recordMonth: '2026-11',
+      ghadis: [ghadi(1, { YesterdayResult: '7' })],
+      record: null,
+    });
+    expect(sameMonth).toMatchObject({ today: '2026-11-24', record: home().record });
+    expect(sameMonth.ghadis).toHaveLength(1);
+    const newMonth = applyHomeEvent(home(), {
+      kind: 'day',
+      today: '2026-12-01',
+      recordMonth: '2026-12',
+      ghadis: [],
+      record: [result(1, '2026-12-01', '05')],
+    });
+    expect(newMonth.recordMonth).toBe('2026-12');
+    expect(newMonth.record.map((row) => row.Result)).toEqual(['05']);
+  });
+});
