@@ -29,6 +29,7 @@ const GHADIS = Number(process.env.BENCH_GHADIS ?? 30);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const OURS_PORT = 3471;
 const BARE_PORT = 3472;
+const ORIGIN = `http://127.0.0.1:${OURS_PORT}`;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 /** What a browser sends; both servers answer it with the same pre-compressed bytes. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -175,7 +176,9 @@ function record(target: Target): Promise<Recorded> {
         path: target.path,
         headers: {
           'accept-encoding': ACCEPT_ENCODING,
-          ...(target.method === 'POST' ? { 'x-session-id': `bench-record-${Date.now()}` } : {}),
+          ...(target.method === 'POST'
+            ? { 'x-session-id': `bench-record-${Date.now()}`, origin: ORIGIN }
+            : {}),
         },
       },
       (response) => {
@@ -270,6 +273,11 @@ async function main() {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    // As in production: the site knows its address, and a browser's same-origin POST names it.
+    PUBLIC_URL: ORIGIN,
+    BENCH_ORIGIN: ORIGIN,
+    // Every wrk connection comes from 127.0.0.1: count them all, the worst case for storage.
+    VISITOR_NEW_SESSIONS_PER_MINUTE: '1000000',
   };
   const children: ChildProcess[] = [];
   const stopAll = () => {
@@ -283,26 +291,26 @@ async function main() {
   try {
     const name = await seed(databaseFile, env, alreadySeeded);
     const targets: Target[] = [
-      { label: 'GET /', method: 'GET', path: '/', target: 0.8 },
-      { label: 'GET /api/ghadis', method: 'GET', path: '/api/ghadis', target: 0.8 },
+      { label: 'GET /', method: 'GET', path: '/', target: 0.9 },
+      { label: 'GET /api/ghadis', method: 'GET', path: '/api/ghadis', target: 0.9 },
       {
         label: 'GET /api/results/{name}',
         method: 'GET',
         path: `/api/results/${encodeURIComponent(name)}`,
-        target: 0.8,
+        target: 0.9,
       },
       {
-        label: 'POST /api/visitor/track (a new visitor each)',
+        label: 'POST /api/visitor/track with Origin (a new visitor each)',
         method: 'POST',
         path: '/api/visitor/track',
-        target: 0.7,
+        target: 0.8,
         script: 'track.lua',
       },
       {
-        label: 'POST /api/visitor/track (one returning visitor)',
+        label: 'POST /api/visitor/track with Origin (one returning visitor)',
         method: 'POST',
         path: '/api/visitor/track',
-        target: 0.7,
+        target: 0.8,
         script: 'track-returning.lua',
       },
     ];
@@ -354,11 +362,12 @@ async function main() {
       const ourCpu = median(ourRuns.map((run) => run.cpuMicros));
       const failures = [...bareRuns, ...ourRuns].reduce((sum, run) => sum + run.failures, 0);
       const ratio = ourRate / bareRate;
-      const met = ratio >= target.target && failures === 0;
+      const cpuRatio = bareCpu / ourCpu;
+      const met = ratio >= target.target && cpuRatio >= target.target && failures === 0;
       allMet &&= met;
       const row =
         `| ${target.label} | ${bareRate.toFixed(0)} | ${ourRate.toFixed(0)} | **${ratio.toFixed(2)}** | ≥ ${target.target.toFixed(1)} | ` +
-        `${bareCpu.toFixed(1)} | ${ourCpu.toFixed(1)} | ${(bareCpu / ourCpu).toFixed(2)} | ` +
+        `${bareCpu.toFixed(1)} | ${ourCpu.toFixed(1)} | **${cpuRatio.toFixed(2)}** | ` +
         `${met ? 'met' : 'NOT MET'}${failures ? ` (${failures} failures)` : ''} |`;
       rows.push(row);
       log(row);
