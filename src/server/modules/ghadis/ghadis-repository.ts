@@ -117,17 +117,21 @@ export class GhadisRepository {
         .where('is_active', '=', 1)
         .where('result_date', 'in', [today, yesterday])
         .execute(),
+      // The latest value per ghadi: one index seek each on (gid, result_date), not a scan of all results.
       this.db
-        .selectFrom('results as r')
-        .select(['r.gid', 'r.value'])
-        .where('r.is_active', '=', 1)
-        .where('r.result_date', '=', (eb) =>
+        .selectFrom('ghadis as g')
+        .select((eb) => [
+          'g.gid',
           eb
-            .selectFrom('results as newer')
-            .select((inner) => inner.fn.max('newer.result_date').as('latest'))
-            .whereRef('newer.gid', '=', 'r.gid')
-            .where('newer.is_active', '=', 1),
-        )
+            .selectFrom('results as r')
+            .select('r.value')
+            .whereRef('r.gid', '=', 'g.gid')
+            .where('r.is_active', '=', 1)
+            .orderBy('r.result_date', 'desc')
+            .limit(1)
+            .as('value'),
+        ])
+        .where('g.is_deleted', '=', 0)
         .execute(),
     ]);
     const summaries = new Map<number, ResultSummary>();
@@ -139,7 +143,7 @@ export class GhadisRepository {
       }
       return summary;
     };
-    for (const row of latestRows) summaryOf(row.gid).latest = row.value;
+    for (const row of latestRows) if (row.value !== null) summaryOf(row.gid).latest = row.value;
     for (const row of dayRows) {
       if (row.result_date === today) summaryOf(row.gid).today = row.value;
       else summaryOf(row.gid).yesterday = row.value;

@@ -35,7 +35,10 @@ interface Stream {
   endsAt: number;
 }
 
-const message = (id: number, event: LiveEvent) => `id: ${id}\ndata: ${JSON.stringify(event)}\n\n`;
+/** Encoded once, written to every stream as is. */
+const message = (id: number, event: LiveEvent) =>
+  Buffer.from(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+const HEARTBEAT = Buffer.from(': heartbeat\n\n');
 
 /**
  * Server-sent events for the public pages. Every event carries the data it changed and the change's id
@@ -46,7 +49,7 @@ const message = (id: number, event: LiveEvent) => `id: ${id}\ndata: ${JSON.strin
 export class LiveEvents {
   private readonly streams = new Set<Stream>();
   private readonly perAddress = new Map<string, number>();
-  private readonly replay: Array<{ id: number; text: string }> = [];
+  private readonly replay: Array<{ id: number; bytes: Buffer }> = [];
   /** Every event after this id is in `replay`. */
   private coveredFrom = 0;
   private latest = 0;
@@ -99,7 +102,9 @@ export class LiveEvents {
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });
-    response.write(`retry: ${RETRY_MS}\n: connected\n\n${this.catchUp(since)}`);
+    response.write(
+      Buffer.concat([Buffer.from(`retry: ${RETRY_MS}\n: connected\n\n`), ...this.catchUp(since)]),
+    );
     const jitter = 0.9 + Math.random() * 0.2;
     const stream: Stream = { response, address, endsAt: Date.now() + this.options.lifetimeMs * jitter };
     this.streams.add(stream);
@@ -120,15 +125,15 @@ export class LiveEvents {
 
   /** Sends an event to every open stream and keeps it for reconnecting pages. */
   publish(id: number, event: LiveEvent): void {
-    const text = message(id, event);
+    const bytes = message(id, event);
     this.latest = id;
     this.announce(id);
-    this.replay.push({ id, text });
+    this.replay.push({ id, bytes });
     if (this.replay.length > this.options.replaySize) {
       const dropped = this.replay.splice(0, this.replay.length - this.options.replaySize);
       this.coveredFrom = dropped[dropped.length - 1]?.id ?? this.coveredFrom;
     }
-    for (const stream of this.streams) this.write(stream, text);
+    for (const stream of this.streams) this.write(stream, bytes);
   }
 
   /** Ends every stream, so that the server can close (an open stream would hold it forever). */
@@ -140,19 +145,17 @@ export class LiveEvents {
   }
 
   /** What a page that has seen `since` needs: the events after it, or a resync when they are gone. */
-  private catchUp(since: number | undefined): string {
-    if (since === undefined || since === this.latest) return '';
+  private catchUp(since: number | undefined): Buffer[] {
+    if (since === undefined || since === this.latest) return [];
     // Ahead of what was sent, but not of what is on its way: the coming events will reach this stream.
-    if (since > this.latest && since <= this.announced) return '';
-    if (since < this.coveredFrom || since > this.latest) return message(this.latest, { kind: 'resync' });
-    let text = '';
-    for (const kept of this.replay) if (kept.id > since) text += kept.text;
-    return text;
+    if (since > this.latest && since <= this.announced) return [];
+    if (since < this.coveredFrom || since > this.latest) return [message(this.latest, { kind: 'resync' })];
+    return this.replay.filter((kept) => kept.id > since).map((kept) => kept.bytes);
   }
 
-  private write(stream: Stream, text: string): void {
+  private write(stream: Stream, bytes: Buffer): void {
     if (stream.response.writableLength > MAX_BUFFERED_BYTES) stream.response.destroy();
-    else stream.response.write(text);
+    else stream.response.write(bytes);
   }
 
   /** One timer for all streams: the heartbeat, and the end of streams past their lifetime. */
@@ -162,7 +165,7 @@ export class LiveEvents {
       const now = Date.now();
       for (const stream of this.streams) {
         if (stream.endsAt <= now) stream.response.end();
-        else this.write(stream, ': heartbeat\n\n');
+        else this.write(stream, HEARTBEAT);
       }
     }, this.options.heartbeatMs);
     this.timer.unref();
