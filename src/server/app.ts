@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { bootstrapData, resolveJwtSecret } from './bootstrap.js';
 import type { AppConfig } from './config.js';
@@ -10,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { clientAddressOf, clientGroup, trustProxyFunction } from './lib/client-address.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { PasswordHasher } from './lib/passwords.js';
-import { requestIdFrom, SECURITY_HEADERS } from './lib/response-headers.js';
+import { ResponseHeaders, requestIdFrom } from './lib/response-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { SessionService } from './modules/auth/session-service.js';
@@ -63,14 +62,46 @@ export interface BuildOptions {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-function securityHeaders(app: FastifyInstance) {
+/** Adds `value` to the answer's Vary header unless it names it already. */
+function varyOn(reply: FastifyReply, value: string) {
+  const current = reply.getHeader('vary');
+  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  if (
+    !text
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes(value)
+  )
+    reply.header('vary', text ? `${text}, ${value}` : value);
+}
+
+/** The headers of every answer Fastify sends (the fast path sends the same: ResponseHeaders). */
+function responseHeaders(app: FastifyInstance, headers: ResponseHeaders) {
   // A callback hook, not an async one: it runs on every response, and a promise each time shows.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers.security);
     reply.header('x-request-id', request.id);
+    if (headers.corsEnabled) {
+      const allowed = headers.corsFor(request.headers.origin);
+      if (allowed) reply.headers(allowed);
+      varyOn(reply, 'origin');
+    }
     if (request.routeOptions.url?.startsWith('/api/') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     done(null, payload);
+  });
+  if (!headers.corsEnabled) return;
+  // A separately hosted front end's preflights (CORS_ORIGINS).
+  app.options('*', (request, reply) => {
+    if (!request.headers.origin || !request.headers['access-control-request-method'])
+      return reply.callNotFound();
+    const requested = request.headers['access-control-request-headers'];
+    return reply
+      .code(204)
+      .headers(
+        headers.preflight(request.headers.origin, typeof requested === 'string' ? requested : undefined),
+      )
+      .send();
   });
 }
 
@@ -119,11 +150,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   lenientJsonParser(app);
   let appHtml: string | null = null;
   registerErrorHandling(app, { appHtml: () => appHtml });
-  securityHeaders(app);
+  const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
+  responseHeaders(app, headers);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, credentials: true, maxAge: 600 });
-  }
   if (!config.publicUrl) {
     app.log.warn(
       "PUBLIC_URL is not set: pages link to themselves relatively and the sitemap names each request's " +
@@ -198,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pages: options.serveWebApp === false ? null : await loadPublicPages(config.webRoot, app.log),
     publicUrl: config.publicUrl ?? null,
     results,
+    headers,
   };
 
   await app.register(access, { sessions });

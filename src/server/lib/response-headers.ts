@@ -1,11 +1,80 @@
 import { randomUUID } from 'node:crypto';
 
-/** Headers every answer carries (set by the app's onSend hook, and by the public front door). */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+/** Headers every answer carries, whatever the site's address. */
+const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
 };
+
+/** A year: browsers then keep to https even when a link or a typed address says http. */
+const HSTS = 'max-age=31536000';
+
+/** Methods and headers a separately hosted front end may use (the API's own). */
+const CORS_METHODS = 'GET, HEAD, POST, PUT, DELETE';
+const CORS_MAX_AGE_SECONDS = '600';
+
+export interface ResponseHeaderSettings {
+  /** PUBLIC_URL: when it is https, answers carry HSTS. */
+  publicUrl: string | undefined;
+  /** CORS_ORIGINS: origins allowed to call the API from a separately hosted front end. */
+  corsOrigins: readonly string[];
+}
+
+/**
+ * The headers of every answer, for both answer paths (Fastify's hooks and the fast path), so that
+ * they cannot drift apart: the security headers (HSTS under an https PUBLIC_URL) and, with
+ * CORS_ORIGINS, `Vary: Origin` on every answer and the allow headers for an allowed origin.
+ */
+export class ResponseHeaders {
+  readonly security: Readonly<Record<string, string>>;
+  private readonly allowed: ReadonlySet<string>;
+  private readonly perOrigin = new Map<string, Readonly<Record<string, string>>>();
+
+  constructor({ publicUrl, corsOrigins }: ResponseHeaderSettings) {
+    this.security = publicUrl?.startsWith('https:')
+      ? { ...BASE_SECURITY_HEADERS, 'strict-transport-security': HSTS }
+      : BASE_SECURITY_HEADERS;
+    this.allowed = new Set(corsOrigins);
+    for (const origin of corsOrigins) {
+      this.perOrigin.set(origin, {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+      });
+    }
+  }
+
+  get corsEnabled(): boolean {
+    return this.allowed.size > 0;
+  }
+
+  /** The Vary header of an answer (with or without compressed variants), or undefined for none. */
+  vary(compressed: boolean): string | undefined {
+    if (!this.corsEnabled) return compressed ? 'accept-encoding' : undefined;
+    return compressed ? 'accept-encoding, origin' : 'origin';
+  }
+
+  /** The CORS headers an answer to this Origin carries (none for an origin not allowed). */
+  corsFor(origin: string | undefined): Readonly<Record<string, string>> | undefined {
+    return origin === undefined ? undefined : this.perOrigin.get(origin);
+  }
+
+  /** A preflight's answer headers (OPTIONS with Access-Control-Request-Method). */
+  preflight(origin: string | undefined, requestHeaders: string | undefined): Record<string, string> {
+    const allowed = this.corsFor(origin);
+    return {
+      vary: 'origin, access-control-request-headers',
+      ...(allowed
+        ? {
+            ...allowed,
+            'access-control-allow-methods': CORS_METHODS,
+            'access-control-max-age': CORS_MAX_AGE_SECONDS,
+            ...(requestHeaders ? { 'access-control-allow-headers': requestHeaders } : {}),
+          }
+        : {}),
+    };
+  }
+}
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { givenRequestId, SECURITY_HEADERS } from '../../lib/response-headers.js';
+import { givenRequestId, type ResponseHeaders } from '../../lib/response-headers.js';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -159,6 +159,7 @@ function isNotModified(header: string, answer: CachedAnswer): boolean {
 /** What to send for a request with these Accept-Encoding and If-None-Match headers. */
 export function deliver(
   answer: CachedAnswer,
+  site: ResponseHeaders,
   acceptEncoding: string | undefined,
   ifNoneMatch: string | undefined,
 ): Delivery {
@@ -169,11 +170,12 @@ export function deliver(
   let delivery = answer.deliveries[key];
   if (!delivery) {
     const headers: Record<string, string> = {
-      ...SECURITY_HEADERS,
+      ...site.security,
       ...answer.extraHeaders,
       'cache-control': PUBLIC_CACHE_CONTROL,
     };
-    if (answer.bodies.gzip !== undefined) headers.vary = 'accept-encoding';
+    const vary = site.vary(answer.bodies.gzip !== undefined);
+    if (vary) headers.vary = vary;
     if (answer.status === 200) headers.etag = answer.etags[encoding];
     const body = notModified ? null : (answer.bodies[encoding] ?? answer.bodies.identity);
     if (body) {
@@ -191,8 +193,18 @@ export function deliver(
  * Sends a cached answer through Fastify as bytes: no serializer runs, and @fastify/compress is
  * kept out of these routes. Answers 304 to a matching If-None-Match.
  */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  const delivery = deliver(answer, request.headers['accept-encoding'], request.headers['if-none-match']);
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  site: ResponseHeaders,
+): FastifyReply {
+  const delivery = deliver(
+    answer,
+    site,
+    request.headers['accept-encoding'],
+    request.headers['if-none-match'],
+  );
   reply.code(delivery.status).headers(delivery.headers);
   return delivery.body ? reply.send(delivery.body) : reply.send();
 }
@@ -208,14 +220,32 @@ export function writeRaw(
   status: number,
   headers: Readonly<Record<string, string>>,
   body: Buffer | null,
+  /** Headers of this request alone (an allowed origin's CORS headers). */
+  extra?: Readonly<Record<string, string>>,
 ): void {
   const requestId = givenRequestId(request.headers['x-request-id']);
-  response.writeHead(status, requestId === undefined ? headers : { ...headers, 'x-request-id': requestId });
+  // The common case (no request id, no CORS) sends the prepared object as it is.
+  const all =
+    requestId === undefined && !extra
+      ? headers
+      : { ...headers, ...extra, ...(requestId === undefined ? {} : { 'x-request-id': requestId }) };
+  response.writeHead(status, all);
   response.end(body ?? undefined);
 }
 
-/** Writes a cached answer straight to Node's response (the front door). */
-export function writeCached(request: IncomingMessage, response: ServerResponse, answer: CachedAnswer): void {
-  const delivery = deliver(answer, request.headers['accept-encoding'], request.headers['if-none-match']);
-  writeRaw(request, response, delivery.status, delivery.headers, delivery.body);
+/** Writes a cached answer straight to Node's response (the fast path). */
+export function writeCached(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: CachedAnswer,
+  site: ResponseHeaders,
+  extra?: Readonly<Record<string, string>>,
+): void {
+  const delivery = deliver(
+    answer,
+    site,
+    request.headers['accept-encoding'],
+    request.headers['if-none-match'],
+  );
+  writeRaw(request, response, delivery.status, delivery.headers, delivery.body, extra);
 }

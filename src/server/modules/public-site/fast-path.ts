@@ -2,7 +2,6 @@ import http, { type IncomingMessage, type RequestListener, type ServerResponse }
 import type { FastifyServerOptions } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { trackHeaders } from '../../../shared/schemas/visitors.js';
-import { SECURITY_HEADERS } from '../../lib/response-headers.js';
 import { JSON_TYPE, writeCached, writeRaw } from './cached-answer.js';
 import type { PublicRead, ReadContext } from './public-reads.js';
 
@@ -26,12 +25,6 @@ export interface RouteSeen {
 
 const TRACK_PATH = '/api/visitor/track';
 const TRACKED_BODY = Buffer.from('{"success":true}');
-const TRACKED_HEADERS = {
-  ...SECURITY_HEADERS,
-  'cache-control': 'no-store',
-  'content-type': JSON_TYPE,
-  'content-length': String(TRACKED_BODY.length),
-};
 
 export interface FastPathOptions {
   reads: readonly PublicRead[];
@@ -55,8 +48,17 @@ export interface FastPathOptions {
  */
 export class FastPath {
   private readonly router = FindMyWay<HTTPVersion.V1>(ROUTER_OPTIONS);
+  private readonly trackedHeaders: Readonly<Record<string, string>>;
 
   constructor(private readonly options: FastPathOptions) {
+    const vary = options.context.headers.vary(false);
+    this.trackedHeaders = {
+      ...options.context.headers.security,
+      'cache-control': 'no-store',
+      ...(vary ? { vary } : {}),
+      'content-type': JSON_TYPE,
+      'content-length': String(TRACKED_BODY.length),
+    };
     const owned = new Set<string>();
     for (const read of options.reads) {
       if (read.pageOnly && !options.context.pages) continue;
@@ -76,15 +78,22 @@ export class FastPath {
   /** True when it answered; false leaves the request to Fastify. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
     const origin = request.headers.origin;
-    // Another origin's request gets Fastify's CORS handling.
-    if (origin !== undefined && !this.options.isOwnOrigin(request, origin)) return false;
+    // This site's pages, and front ends CORS_ORIGINS allows (with their CORS headers); any other
+    // origin's request goes to Fastify.
+    const cors = this.options.context.headers.corsFor(origin);
+    if (origin !== undefined && !cors && !this.options.isOwnOrigin(request, origin)) return false;
     const method = request.method;
-    if (method === 'GET' || method === 'HEAD') return this.read(method, request, response);
-    if (method === 'POST' && request.url === TRACK_PATH) return this.track(request, response);
+    if (method === 'GET' || method === 'HEAD') return this.read(method, request, response, cors);
+    if (method === 'POST' && request.url === TRACK_PATH) return this.track(request, response, cors);
     return false;
   }
 
-  private read(method: 'GET' | 'HEAD', request: IncomingMessage, response: ServerResponse): boolean {
+  private read(
+    method: 'GET' | 'HEAD',
+    request: IncomingMessage,
+    response: ServerResponse,
+    cors: Readonly<Record<string, string>> | undefined,
+  ): boolean {
     const found = this.router.find(method, request.url ?? '');
     const read = (found?.store as { read: PublicRead | null } | undefined)?.read;
     if (!found || !read) return false;
@@ -98,19 +107,23 @@ export class FastPath {
     if (key === null) return false;
     const answer = context.model.readyAnswer(read, key);
     if (!answer) return false;
-    writeCached(request, response, answer);
+    writeCached(request, response, answer, context.headers, cors);
     return true;
   }
 
   /** POST /api/visitor/track as its route answers a valid request; anything else goes to the route. */
-  private track(request: IncomingMessage, response: ServerResponse): boolean {
+  private track(
+    request: IncomingMessage,
+    response: ServerResponse,
+    cors: Readonly<Record<string, string>> | undefined,
+  ): boolean {
     const length = request.headers['content-length'];
     if (request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0'))
       return false;
     const headers = trackHeaders.safeParse(request.headers);
     if (!headers.success) return false;
     this.options.trackVisit(headers.data['x-session-id'], request);
-    writeRaw(request, response, 200, TRACKED_HEADERS, TRACKED_BODY);
+    writeRaw(request, response, 200, this.trackedHeaders, TRACKED_BODY, cors);
     return true;
   }
 }

@@ -12,6 +12,7 @@ import {
   resultListQuery,
 } from '../../../shared/schemas/results.js';
 import { SITE_NAME, siteInfo } from '../../../shared/site.js';
+import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { ResultsService } from '../results/results-service.js';
 import { type CachedAnswer, encodeJson, prepareFailure } from './cached-answer.js';
 import type { PublicPages } from './page-html.js';
@@ -26,6 +27,8 @@ export interface ReadContext {
   /** PUBLIC_URL (an origin), or null: pages then link relatively and site files name the request's origin. */
   publicUrl: string | null;
   results: ResultsService;
+  /** The headers every answer carries (security, CORS), the same on both answer paths. */
+  headers: ResponseHeaders;
 }
 
 export interface ReadInput<P, Q> {

@@ -49,10 +49,12 @@ function answerRead(read: PublicRead, context: ReadContext, request: FastifyRequ
     if (!read.live) throw new Error(`${read.path} has no live answer`);
     return read
       .live(input, context, request)
-      .then((live) => ('ready' in live ? sendCached(request, reply, live.ready) : live.json));
+      .then((live) =>
+        'ready' in live ? sendCached(request, reply, live.ready, context.headers) : live.json,
+      );
   }
   const built = context.model.answer(read, key, () => read.build(input, context));
-  const send = (ready: Built) => sendCached(request, reply, ready.answer);
+  const send = (ready: Built) => sendCached(request, reply, ready.answer, context.headers);
   return built instanceof Promise ? built.then(send) : send(built);
 }
 
