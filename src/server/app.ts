@@ -13,6 +13,7 @@ import { ResponseHeaders, requestIdFrom } from './lib/response-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { SessionService } from './modules/auth/session-service.js';
+import { startChangeBus } from './modules/changes/change-bus.js';
 import { ChangeLog } from './modules/changes/change-log.js';
 import { ChangeLogRepository } from './modules/changes/change-log-repository.js';
 import { ContentBlocksRepository } from './modules/content-blocks/content-blocks-repository.js';
@@ -164,7 +165,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
-  const changes = new ChangeLog(database, new ChangeLogRepository(database), app.log);
+  const changeLogRepository = new ChangeLogRepository(database);
+  const changes = new ChangeLog(database, changeLogRepository, app.log);
   await changes.start();
   app.addHook('onClose', () => changes.stop());
   const passwords = new PasswordHasher(config.passwordMemoryCost);
@@ -217,6 +219,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     events: { ...LIVE_EVENTS_DEFAULTS, ...options.liveEvents },
   });
   publicSite.start();
+  // Other processes' writes reach this one through the log too, woken by the bus.
+  const bus = await startChangeBus({
+    database,
+    changes,
+    repository: changeLogRepository,
+    log: app.log,
+    onResync: () => publicSite.resync(),
+  });
+  app.addHook('onClose', () => bus.stop());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
     publicSite.close();

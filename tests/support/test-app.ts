@@ -31,8 +31,11 @@ export interface TestApp {
   app: FastifyInstance;
   /** Closes the running app (its visitor counter flushes) and starts a new one on the same database. */
   restart(): Promise<FastifyInstance>;
-  /** Starts one more app on the same database next to the running one; closed by close(). */
-  startAnother(): Promise<FastifyInstance>;
+  /**
+   * Starts one more app on the same database next to the running one; closed by close(). With
+   * `ownConnection` it opens the database itself, as another process would (SQLite needs a file).
+   */
+  startAnother(options?: { ownConnection?: boolean }): Promise<FastifyInstance>;
   /** Closes every app, the database, and (PostgreSQL) drops the test schema. */
   close(): Promise<void>;
 }
@@ -113,9 +116,17 @@ export async function createTestApp(
   );
   const config: AppConfig = { ...base, database: target };
   const apps: FastifyInstance[] = [];
-  const start = async () => {
+  const connections: Database[] = [];
+  const start = async (startOptions: { ownConnection?: boolean } = {}) => {
+    let own: Database | undefined;
+    if (startOptions.ownConnection) {
+      if (target.kind === 'sqlite' && target.file === ':memory:')
+        throw new Error('Another connection to SQLite needs a file: pass sqliteFile');
+      own = openDatabase(target, database.pgSchema ? { pgSchema: database.pgSchema } : {});
+      connections.push(own);
+    }
     const app = await buildApp(config, {
-      database,
+      database: own ?? database,
       logger: false,
       serveWebApp: options.serveWebApp ?? false,
       ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
@@ -146,6 +157,7 @@ export async function createTestApp(
     startAnother: start,
     async close() {
       for (const running of apps) await running.close();
+      for (const connection of connections) await connection.close();
       await database.close();
       await dropDatabase();
     },
@@ -181,7 +193,7 @@ export function useTestApp(dialect: Dialect): TestApp {
       return ready().app;
     },
     restart: () => ready().restart(),
-    startAnother: () => ready().startAnother(),
+    startAnother: (options) => ready().startAnother(options),
     close: () => ready().close(),
   };
 }

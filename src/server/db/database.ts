@@ -16,6 +16,8 @@ export interface Database {
   dialect: Dialect;
   /** The PostgreSQL schema the database works in, when one was chosen. */
   pgSchema?: string;
+  /** Where it is: a change bus opens a connection of its own there (PostgreSQL's LISTEN). */
+  target: DatabaseTarget;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, dialect: 'sqlite', target, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -45,8 +47,14 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     db,
     dialect: 'postgres',
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
+    target,
     close: () => db.destroy(),
   };
+}
+
+/** The PostgreSQL channel on which writes to this database (schema) announce their changes. */
+export function changeChannel(database: Database): string {
+  return `ghadi_changes_${database.pgSchema ?? 'public'}`;
 }
 
 /** Unique-constraint failures from either driver, so services can answer 409. */

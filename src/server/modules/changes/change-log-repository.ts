@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database, Executor } from '../../db/database.js';
+import { changeChannel, type Database, type Executor } from '../../db/database.js';
 import type { Change, LoggedChange } from './change.js';
 
 /** Any constant: the advisory lock that makes change ids commit in order on PostgreSQL. */
@@ -30,7 +30,20 @@ export class ChangeLogRepository {
       .values({ ...toPayload(change), created_at: now })
       .returning('change_id')
       .executeTakeFirstOrThrow();
+    await this.announce(trx, row.change_id);
     return row.change_id;
+  }
+
+  /** On PostgreSQL, tells every listening process at commit (a reference: they read the log). */
+  private async announce(trx: Executor, id: number): Promise<void> {
+    if (this.database.dialect === 'postgres')
+      await sql`select pg_notify(${changeChannel(this.database)}, ${String(id)})`.execute(trx);
+  }
+
+  /** SQLite's count of commits by other connections: it moves when another process wrote. */
+  async dataVersion(): Promise<number> {
+    const result = await sql<{ data_version: number }>`pragma data_version`.execute(this.db);
+    return Number(result.rows[0]?.data_version ?? 0);
   }
 
   /** Records a day change unless a process already has; true when this call recorded it. */
@@ -44,6 +57,7 @@ export class ChangeLogRepository {
         .onConflict((conflict) => conflict.doNothing())
         .returning('change_id')
         .execute();
+      if (rows[0]) await this.announce(trx, rows[0].change_id);
       return rows.length > 0;
     });
   }

@@ -95,6 +95,11 @@ export async function publicSiteRoutes(
       compress: false,
       decompress: false,
     },
-    (request, reply) => site.events.open(reply, clientGroup(request.ip), lastSeen(request)),
+    async (request, reply) => {
+      const since = lastSeen(request);
+      // A page that saw a later event on another process: this one reads the log first.
+      if (since !== undefined && since > site.events.latestId) await site.catchUp();
+      site.events.open(reply, clientGroup(request.ip), since);
+    },
   );
 }

@@ -86,6 +86,20 @@ export class PublicSite {
     return this.publishing;
   }
 
+  /**
+   * Reads the log up to now and sends what it finds: for a page that has seen a later event than
+   * this process (it was connected to another one), before its stream opens.
+   */
+  async catchUp(): Promise<void> {
+    await this.options.changes.catchUp();
+    await this.publishing;
+  }
+
+  /** After changes may have been missed (the bus lost its connection): nothing cached is trusted. */
+  resync(): void {
+    this.model.dropAll();
+  }
+
   private changed({ id, change }: LoggedChange): void {
     this.model.drop(change.kind);
     // What is built from now on includes this change: it is the version pages and answers carry.

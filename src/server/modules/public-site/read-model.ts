@@ -138,13 +138,18 @@ export class ReadModel {
     return this.answers.get(policy)?.peek(key)?.answer;
   }
 
+  /** Forgets everything (a new day; or changes may have been missed). */
+  dropAll(): void {
+    this.ghadiList.clear();
+    this.monthResults.clear();
+    this.blocks.clear();
+    for (const store of this.answers.values()) store.clear();
+  }
+
   /** Forgets what a change of this kind made stale. */
   drop(kind: ChangeKind): void {
     if (kind === 'day') {
-      this.ghadiList.clear();
-      this.monthResults.clear();
-      this.blocks.clear();
-      for (const store of this.answers.values()) store.clear();
+      this.dropAll();
       return;
     }
     if (kind === 'content') this.blocks.clear();
