@@ -2,10 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { bootstrapData, resolveJwtSecret } from './bootstrap.js';
+import { prepareDatabase } from './bootstrap.js';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
 import { clientAddressOf, clientGroup, trustProxyFunction } from './lib/client-address.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { PasswordHasher } from './lib/passwords.js';
@@ -37,7 +36,6 @@ import { publicLogController, publicSiteRoutes } from './modules/public-site/pub
 import { ResultsRepository } from './modules/results/results-repository.js';
 import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
 import { ResultsService } from './modules/results/results-service.js';
-import { SettingsRepository } from './modules/settings/settings-repository.js';
 import { UsermapsRepository } from './modules/usermaps/usermaps-repository.js';
 import { usermapsRoutes } from './modules/usermaps/usermaps-routes.js';
 import { UsermapsService } from './modules/usermaps/usermaps-service.js';
@@ -163,27 +161,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database = options.database ?? openDatabase(config.database);
   if (!options.database) app.addHook('onClose', () => database.close());
-  await migrateToLatest(database);
+  const passwords = new PasswordHasher(config.passwordMemoryCost);
+  const jwtSecret = await prepareDatabase(database, config, passwords, app.log);
 
   const changeLogRepository = new ChangeLogRepository(database);
   const changes = new ChangeLog(database, changeLogRepository, app.log);
   await changes.start();
   app.addHook('onClose', () => changes.stop());
-  const passwords = new PasswordHasher(config.passwordMemoryCost);
   const usersRepository = new UsersRepository(database);
   const ghadisRepository = new GhadisRepository(database);
   const usermapsRepository = new UsermapsRepository(database);
-  const settings = new SettingsRepository(database);
-
-  await bootstrapData({
-    config,
-    users: usersRepository,
-    ghadis: ghadisRepository,
-    settings,
-    passwords,
-    log: app.log,
-  });
-  const tokens = new TokenService(await resolveJwtSecret(config, settings), config.tokenTtlSeconds);
+  const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
 
   const sessions = new SessionService(
     usersRepository,

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { whileAlone } from './db/first-start.js';
+import { migrateToLatest } from './db/migrate.js';
 import type { PasswordHasher } from './lib/passwords.js';
-import type { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
-import type { SettingsRepository } from './modules/settings/settings-repository.js';
-import type { UsersRepository } from './modules/users/users-repository.js';
+import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
+import { SettingsRepository } from './modules/settings/settings-repository.js';
+import { UsersRepository } from './modules/users/users-repository.js';
 
 /** The spec's time table, so a newcomer's first page is not empty. */
 export const STARTER_GHADIS = [
@@ -64,4 +67,29 @@ export async function bootstrapData({ config, users, ghadis, passwords, log }: B
     }
     log.info({ count: STARTER_GHADIS.length }, 'created the starter ghadis');
   }
+}
+
+/**
+ * Brings a database up to date and, when it is empty, gives it its first admin, starter ghadis and
+ * signing key; once, however many processes start at the same moment. Returns the signing key.
+ */
+export function prepareDatabase(
+  database: Database,
+  config: AppConfig,
+  passwords: PasswordHasher,
+  log: FastifyBaseLogger,
+): Promise<string> {
+  return whileAlone(database, async (alone) => {
+    await migrateToLatest(alone);
+    const settings = new SettingsRepository(alone);
+    await bootstrapData({
+      config,
+      users: new UsersRepository(alone),
+      ghadis: new GhadisRepository(alone),
+      settings,
+      passwords,
+      log,
+    });
+    return resolveJwtSecret(config, settings);
+  });
 }

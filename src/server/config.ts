@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,6 +6,8 @@ import { z } from 'zod';
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
+  /** Processes serving the site on this machine (node:cluster), sharing the port. */
+  workers: number;
   port: number;
   host: string;
   database: DatabaseTarget;
@@ -69,6 +72,17 @@ const environmentSchema = z.object({
     z.coerce.number().int().min(0).max(65535).default(3000),
   ),
   HOST: z.string().min(1).default('0.0.0.0'),
+  WORKERS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '') return 1;
+      if (text === 'auto') return os.availableParallelism();
+      if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 256) return Number(text);
+      ctx.addIssue({ code: 'custom', message: 'must be a number from 1 to 256, or auto' });
+      return z.NEVER;
+    }),
   DATABASE_URL: z
     .string()
     .optional()
@@ -159,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const values = parsed.data;
   return {
+    workers: values.WORKERS,
     port: values.PORT,
     host: values.HOST,
     database: values.DATABASE_URL,

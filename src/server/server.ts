@@ -1,10 +1,18 @@
+import cluster from 'node:cluster';
+import pino from 'pino';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { prepareDatabase } from './bootstrap.js';
+import { type AppConfig, ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { PasswordHasher } from './lib/passwords.js';
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
+/** A worker that dies this soon after its start is not restarted again at once (a crash loop). */
+const RESTART_BACKOFF_MS = 1000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): AppConfig {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -12,14 +20,17 @@ async function main() {
     }
     throw error;
   }
+}
 
+/** One process serving the site: the whole app, listening (alone, or as one of WORKERS). */
+async function serve(config: AppConfig) {
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    const forceExit = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
     forceExit.unref();
     await app.close();
     process.exit(0);
@@ -28,11 +39,65 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
-  app.log.info(
-    { database: where, timezone: config.siteTimezone },
-    `serving on http://localhost:${config.port}`,
+  if (cluster.isPrimary) {
+    const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
+    app.log.info(
+      { database: where, timezone: config.siteTimezone },
+      `serving on http://localhost:${config.port}`,
+    );
+  }
+}
+
+/**
+ * WORKERS > 1: this process prepares the database once (migrations, the first admin), then runs that
+ * many workers sharing the port, restarts one that dies, and on SIGTERM or SIGINT stops them all
+ * gracefully (each finishes its requests and ends its live streams).
+ */
+async function supervise(config: AppConfig) {
+  const log = pino({ level: config.logLevel });
+  const database = openDatabase(config.database);
+  try {
+    await prepareDatabase(database, config, new PasswordHasher(config.passwordMemoryCost), log);
+  } finally {
+    await database.close();
+  }
+
+  let stopping = false;
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped; starting another');
+    setTimeout(fork, lived < RESTART_BACKOFF_MS ? RESTART_BACKOFF_MS : 0);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping the workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 1000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  for (let index = 0; index < config.workers; index++) fork();
+  cluster.once('listening', () =>
+    log.info({ workers: config.workers }, `serving on http://localhost:${config.port}`),
   );
+}
+
+async function main() {
+  const config = readConfig();
+  if (cluster.isPrimary && config.workers > 1) await supervise(config);
+  else await serve(config);
 }
 
 main().catch((error: unknown) => {

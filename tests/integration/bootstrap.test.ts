@@ -1,5 +1,8 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { openDatabase } from '../../src/server/db/database.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import {
   call,
@@ -10,7 +13,15 @@ import {
   loginAdmin,
   uniqueAddress,
 } from '../support/factories.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  DIALECTS,
+  openTestDatabase,
+  tempDir,
+  testConfig,
+  useTestApp,
+} from '../support/test-app.js';
 
 const STARTER_GHADIS = [
   ['NCR', '1:45 PM'],
@@ -101,6 +112,40 @@ describe.each(DIALECTS)('bootstrap [%s]', (dialect) => {
       expect(await userRows()).toHaveLength(1);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('several processes starting at once on an empty database [%s]', (dialect) => {
+  const dir = tempDir();
+
+  it('create one admin, the seven ghadis and one signing key', async () => {
+    const first = await openTestDatabase(dialect, path.join(dir(), 'race.db'));
+    const connections = [
+      first.database,
+      openDatabase(first.target, first.database.pgSchema ? { pgSchema: first.database.pgSchema } : {}),
+    ];
+    const config = { ...testConfig(), database: first.target };
+    const apps: FastifyInstance[] = [];
+    try {
+      apps.push(
+        ...(await Promise.all(
+          connections.map((database) => buildApp(config, { database, logger: false, serveWebApp: false })),
+        )),
+      );
+      const db = first.database.db;
+      expect(await db.selectFrom('users').select('user_id').execute()).toHaveLength(1);
+      expect(await db.selectFrom('ghadis').select('gid').execute()).toHaveLength(7);
+      expect(
+        await db.selectFrom('settings').select('key').where('key', '=', 'jwt_secret').execute(),
+      ).toHaveLength(1);
+      // Either process accepts the other's tokens.
+      const token = await loginAdmin(apps[0] as FastifyInstance);
+      expect((await call(apps[1] as FastifyInstance, { url: '/api/users', token })).statusCode).toBe(200);
+    } finally {
+      for (const app of apps) await app.close();
+      for (const connection of connections) await connection.close();
+      await first.dropDatabase();
     }
   });
 });

@@ -75,7 +75,7 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-async function openTestDatabase(
+export async function openTestDatabase(
   dialect: Dialect,
   sqliteFile: string,
 ): Promise<{ database: Database; dropDatabase: () => Promise<void>; target: AppConfig['database'] }> {

@@ -22,6 +22,11 @@ export async function migrateToLatest(database: Database): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    // The driver's code stays readable (whileAlone retries a SQLite start that collided with another).
+    const code = (error as { code?: unknown } | undefined)?.code;
+    throw Object.assign(new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`), {
+      cause: error,
+      code,
+    });
   }
 }
