@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -30,6 +31,9 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 12 * 60 * 60,
       loginMaxFailures: 10,
       passwordMemoryCost: 19456,
+      workers: 1,
+      publicUrl: undefined,
+      visitorNewSessionsPerMinute: 60,
     });
     expect(config.visitorFlushMs).toBeGreaterThan(0);
     expect(path.isAbsolute(config.webRoot)).toBe(true);
@@ -144,5 +148,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('reads WORKERS as a count or auto (the CPUs), and PUBLIC_URL as an origin', () => {
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    expect(failureOf({ WORKERS: '0' })).toContain('WORKERS');
+    expect(failureOf({ WORKERS: 'many' })).toContain('WORKERS');
+    expect(loadConfig({ PUBLIC_URL: 'https://Results.Example/' }).publicUrl).toBe('https://results.example');
+    expect(loadConfig({ PUBLIC_URL: ' ' }).publicUrl).toBeUndefined();
+    for (const bad of [
+      'results.example',
+      'ftp://results.example',
+      'https://results.example/path',
+      'https://x.example/?a=1',
+    ]) {
+      expect(failureOf({ PUBLIC_URL: bad })).toContain('PUBLIC_URL');
+    }
   });
 });
