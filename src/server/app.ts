@@ -159,7 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
-  const database = options.database ?? openDatabase(config.database);
+  const database = options.database ?? openDatabase(config.database, { poolSize: config.databasePoolSize });
   if (!options.database) app.addHook('onClose', () => database.close());
   const passwords = new PasswordHasher(config.passwordMemoryCost);
   const jwtSecret = await prepareDatabase(database, config, passwords, app.log);

@@ -8,6 +8,8 @@ export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgre
 export interface AppConfig {
   /** Processes serving the site on this machine (node:cluster), sharing the port. */
   workers: number;
+  /** PostgreSQL connections each process may open for queries (one more listens for changes). */
+  databasePoolSize: number;
   port: number;
   host: string;
   database: DatabaseTarget;
@@ -156,6 +158,7 @@ const environmentSchema = z.object({
       if (/^\d+$/.test(text)) return Number(text);
       return text;
     }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const values = parsed.data;
   return {
     workers: values.WORKERS,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     port: values.PORT,
     host: values.HOST,
     database: values.DATABASE_URL,

@@ -55,7 +55,7 @@ async function serve(config: AppConfig) {
  */
 async function supervise(config: AppConfig) {
   const log = pino({ level: config.logLevel });
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, { poolSize: 1 });
   try {
     await prepareDatabase(database, config, new PasswordHasher(config.passwordMemoryCost), log);
   } finally {

@@ -24,6 +24,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests use one per suite). */
   pgSchema?: string;
+  /** PostgreSQL connections for queries (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Database {
@@ -39,7 +41,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
   }
   const pool = new pg.Pool({
     connectionString: target.url,
-    max: 10,
+    max: options.poolSize ?? 10,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
