@@ -12,7 +12,9 @@ import { PasswordHasher } from './lib/passwords.js';
 import { requestIdFrom, SECURITY_HEADERS } from './lib/response-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { LoginAttemptsRepository } from './modules/auth/login-attempts-repository.js';
 import { SessionService } from './modules/auth/session-service.js';
+import { SessionsRepository } from './modules/auth/sessions-repository.js';
 import { ContentBlocksRepository } from './modules/content-blocks/content-blocks-repository.js';
 import { contentBlocksRoutes } from './modules/content-blocks/content-blocks-routes.js';
 import { ContentBlocksService } from './modules/content-blocks/content-blocks-service.js';
@@ -135,12 +137,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tokens = new TokenService(await resolveJwtSecret(config, settings), config.tokenTtlSeconds);
 
-  const sessions = new SessionService(
-    usersRepository,
+  const sessions = new SessionService({
+    sessions: new SessionsRepository(database),
+    users: usersRepository,
+    attempts: new LoginAttemptsRepository(database),
+    throttle: new LoginThrottle(config.loginMaxFailures),
     passwords,
     tokens,
-    new LoginThrottle(config.loginMaxFailures),
-  );
+  });
   const users = new UsersService(usersRepository, passwords);
   const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
   const results = new ResultsService(

@@ -1,0 +1,40 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/** An IPv6 address with its dotted IPv4 tail, if any, written as two hex groups ("::ffff:1.2.3.4" → "::ffff:102:304"). */
+function withHexTail(address: string): string {
+  const lastColon = address.lastIndexOf(':');
+  const tail = address.slice(lastColon + 1);
+  if (!isIPv4(tail)) return address;
+  const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number];
+  return `${address.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (node:net has checked it). */
+function ipv6Groups(address: string): number[] {
+  const parse = (part: string) =>
+    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
+  const [head = '', rest] = withHexTail(address).split('::');
+  const first = parse(head);
+  const last = rest === undefined ? [] : parse(rest);
+  return [...first, ...new Array<number>(8 - first.length - last.length).fill(0), ...last];
+}
+
+/**
+ * The group a client address is throttled as: an IPv4 address as itself (IPv4-mapped IPv6 included),
+ * an IPv6 address by its /64 network, which one subscriber usually holds whole, so that hopping
+ * between the addresses of one's own /64 gains nothing. Anything else is kept as given.
+ */
+export function clientAddressGroup(address: string): string {
+  const text = address.trim().toLowerCase().replace(/%.*$/, '');
+  if (!isIPv6(text)) return text;
+  const groups = ipv6Groups(text);
+  const isMappedIpv4 = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (isMappedIpv4) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
