@@ -14,6 +14,7 @@ function window(overrides: Partial<AttemptWindow> = {}): AttemptWindow {
     pairFailures: 0,
     pairOldestFailure: null,
     pairLastAttempt: null,
+    pairLastSucceeded: false,
     addressFailures: 0,
     addressOldestFailure: null,
     accountFailures: 0,
@@ -89,6 +90,15 @@ describe('LoginThrottle', () => {
       recordKnock: false,
     });
     expect(throttle.verdict({ ...slowed, pairLastAttempt: NOW - 4000 }, NOW)).toEqual({ admit: true });
+  });
+
+  it('does not slow down an address whose latest attempt on the account succeeded', () => {
+    const signedIn = window({ accountFailures: 40, pairLastAttempt: NOW - 100, pairLastSucceeded: true });
+    expect(throttle.verdict(signedIn, NOW)).toEqual({ admit: true });
+    // The pair lock still holds, whatever came before.
+    expect(throttle.verdict({ ...signedIn, pairFailures: 10, pairOldestFailure: NOW }, NOW)).toMatchObject({
+      reason: 'pair',
+    });
   });
 
   it('never makes an address wait longer than the cap after its knock, however long the attack', () => {

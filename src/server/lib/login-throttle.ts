@@ -18,6 +18,8 @@ export interface AttemptWindow {
   pairOldestFailure: number | null;
   /** The pair's latest recorded attempt of any kind: a failure, a success or a first knock. */
   pairLastAttempt: number | null;
+  /** Whether that latest attempt was a success: the address has shown it knows the password. */
+  pairLastSucceeded: boolean;
   /** Failed attempts from this address group, on any account. */
   addressFailures: number;
   addressOldestFailure: number | null;
@@ -65,7 +67,7 @@ export class LoginThrottle {
       return this.refuse('address', this.untilLeavesWindow(window.addressOldestFailure, now));
     }
     const delaySeconds = this.accountDelaySeconds(window.accountFailures);
-    if (delaySeconds === 0) return { admit: true };
+    if (delaySeconds === 0 || window.pairLastSucceeded) return { admit: true };
     if (window.pairLastAttempt === null) return this.refuse('account', delaySeconds, true);
     const waitMs = window.pairLastAttempt + delaySeconds * 1000 - now;
     return waitMs > 0 ? this.refuse('account', Math.ceil(waitMs / 1000)) : { admit: true };

@@ -27,6 +27,9 @@ async function readWindow(db: Executor, key: AttemptKey, since: string): Promise
       sql<Count>`sum(case when ${pair} and ${failure} then 1 else 0 end)`.as('pair_failures'),
       sql<string | null>`min(case when ${pair} and ${failure} then attempted_at end)`.as('pair_oldest'),
       sql<string | null>`max(case when ${pair} then attempted_at end)`.as('pair_last'),
+      sql<string | null>`max(case when ${pair} and kind = 'success' then attempted_at end)`.as(
+        'pair_last_success',
+      ),
       sql<Count>`sum(case when address = ${key.address} and ${failure} then 1 else 0 end)`.as(
         'address_failures',
       ),
@@ -43,6 +46,7 @@ async function readWindow(db: Executor, key: AttemptKey, since: string): Promise
     pairFailures: Number(row.pair_failures ?? 0),
     pairOldestFailure: time(row.pair_oldest),
     pairLastAttempt: time(row.pair_last),
+    pairLastSucceeded: row.pair_last !== null && row.pair_last === row.pair_last_success,
     addressFailures: Number(row.address_failures ?? 0),
     addressOldestFailure: time(row.address_oldest),
     accountFailures: Number(row.account_failures ?? 0),
