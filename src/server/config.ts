@@ -21,7 +21,7 @@ export interface AppConfig {
   /** How often the visitor counter is written to the database. */
   visitorFlushMs: number;
   tokenTtlSeconds: number;
-  /** Failed logins allowed per account and per client address in 15 minutes. */
+  /** Failed logins allowed per account and client address in 15 minutes (lib/login-throttle.ts). */
   loginMaxFailures: number;
   /** argon2 cost; lowered only by tests. */
   passwordMemoryCost: number;
