@@ -11,7 +11,9 @@ import { PasswordHasher } from './lib/passwords.js';
 import { ResponseHeaders, requestIdFrom } from './lib/response-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { LoginAttemptsRepository } from './modules/auth/login-attempts-repository.js';
 import { SessionService } from './modules/auth/session-service.js';
+import { SessionsRepository } from './modules/auth/sessions-repository.js';
 import { startChangeBus } from './modules/changes/change-bus.js';
 import { ChangeLog } from './modules/changes/change-log.js';
 import { ChangeLogRepository } from './modules/changes/change-log-repository.js';
@@ -173,12 +175,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const usermapsRepository = new UsermapsRepository(database);
   const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
 
-  const sessions = new SessionService(
-    usersRepository,
+  const sessions = new SessionService({
+    sessions: new SessionsRepository(database),
+    users: usersRepository,
+    attempts: new LoginAttemptsRepository(database),
+    throttle: new LoginThrottle(config.loginMaxFailures),
     passwords,
     tokens,
-    new LoginThrottle(config.loginMaxFailures),
-  );
+  });
   const users = new UsersService(usersRepository, passwords);
   const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
   const results = new ResultsService(

@@ -32,7 +32,7 @@ export interface AppConfig {
   /** How often the visitor counter is written to the database. */
   visitorFlushMs: number;
   tokenTtlSeconds: number;
-  /** Failed logins allowed per account and per client address in 15 minutes. */
+  /** Failed logins allowed per account and client address in 15 minutes (lib/login-throttle.ts). */
   loginMaxFailures: number;
   /** New visitor sessions counted per client address (IPv6: per /64) and minute; more are not counted. */
   visitorNewSessionsPerMinute: number;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './support/api.js';
+import { AdminApi, signInAsAdmin } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 
 const SCREENS = [
@@ -51,14 +51,21 @@ test.describe('admin layout', () => {
   });
 
   test('footer shows the current year, and Logout ends the session', async ({ page, request }) => {
-    await signInAsAdmin(page, request);
+    const { token } = await signInAsAdmin(page, request);
+    const usersWith = async (bearer: string) =>
+      (await request.get('/api/users', { headers: { authorization: `Bearer ${bearer}` } })).status();
+    const other = await AdminApi.connect(request);
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('contentinfo')).toHaveText(
       `© ${new Date().getFullYear()} Ghadi Results. All rights reserved.`,
     );
+    expect(await usersWith(token)).toBe(200);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // The server ended this session's token; the admin's other sessions go on.
+    await expect.poll(() => usersWith(token)).toBe(401);
+    expect(await usersWith(other.token)).toBe(200);
     await page.goto('/admin/agents');
     await expect(page).toHaveURL(/\/admin\/login$/);
   });

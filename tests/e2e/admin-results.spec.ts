@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addDays } from '../../src/shared/dates.js';
+import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 
@@ -23,19 +25,27 @@ function shown(date: string): string {
   }).format(new Date(`${date}T00:00:00.000Z`));
 }
 
-/** A ghadi with 7 results declared by a new agent on days 1-7 of a random month. */
+/**
+ * A ghadi with 7 results: R1-R5 on days 1-5 of a random month, entered by an admin, then R6 and R7
+ * for yesterday and today, declared by a new agent (agents may only enter those two days).
+ */
 async function seedResults(request: Parameters<typeof AdminApi.connect>[0]) {
   const admin = await AdminApi.connect(request);
   const displayName = uniqueName('Results Agent ');
   const agent = await admin.createAgent({ DisplayName: displayName });
   const ghadi = await admin.createGhadi({ OrderId: 700 });
   await admin.assign(agent.User_Id, ghadi.GID);
-  const { token } = await apiLogin(request, agent.UserName, agent.Password);
   const month = randomMonth();
-  for (let day = 1; day <= 7; day += 1) {
+  for (let day = 1; day <= 5; day += 1) await admin.submitResult(ghadi.GID, `R${day}`, `${month}-0${day}`);
+  const { token } = await apiLogin(request, agent.UserName, agent.Password);
+  const { today } = (await (await request.get('/api/site')).json()) as SiteInfo;
+  for (const [result, dateTime] of [
+    ['R6', addDays(today, -1)],
+    ['R7', today],
+  ]) {
     const response = await request.post('/api/agent/my-ghadi/update-result', {
       headers: { authorization: `Bearer ${token}` },
-      data: { ghadiId: ghadi.GID, result: `R${day}`, dateTime: `${month}-0${day}` },
+      data: { ghadiId: ghadi.GID, result, dateTime },
     });
     expect(response.ok(), await response.text()).toBe(true);
   }
@@ -63,14 +73,22 @@ test.describe('admin results', () => {
     await expect(page.getByText('Showing 1–5 of 7')).toBeVisible();
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect(rows(page)).toHaveCount(2);
-    await expect(rows(page).first()).toContainText(displayName);
+    await expect(rows(page).first()).toContainText('R2');
     await expect(rows(page).first()).toContainText('Active');
 
     // A new search starts again at page 1.
-    await search.fill(displayName.toLowerCase());
+    await search.fill(ghadi.NameEn.toLowerCase());
     await expect(page.getByText('Showing 1–5 of 7')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
 
+    // The agent's name finds the agent's results only, newest first.
+    await search.fill(displayName.toLowerCase());
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).first()).toContainText('R7');
+    await expect(rows(page).last()).toContainText('R6');
+    await expect(rows(page).filter({ hasText: displayName })).toHaveCount(2);
+
+    await search.fill(ghadi.NameEn);
     await perPage.selectOption('10');
     await expect(rows(page)).toHaveCount(7);
     await perPage.selectOption('15');

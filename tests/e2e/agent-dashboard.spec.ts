@@ -237,12 +237,15 @@ test.describe('agent dashboard', () => {
 
   test('Logout ends the session and shows the agent login', async ({ page, request }) => {
     const { agent } = await agentWithGhadis(request, 1);
-    await signInAs(page, request, agent.UserName, agent.Password);
+    const { token } = await signInAs(page, request, agent.UserName, agent.Password);
     await page.goto('/agent/dashboard');
     await expect(page.getByRole('radio')).toBeChecked();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/agent\/login$/);
     await expect(page.getByRole('heading', { name: 'Agent Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // The server ended the token too.
+    const headers = { authorization: `Bearer ${token}` };
+    await expect.poll(async () => (await request.get('/api/agent/my-ghadi', { headers })).status()).toBe(401);
   });
 });

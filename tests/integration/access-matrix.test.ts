@@ -31,6 +31,8 @@ interface Row {
   /** Builds the request once per row; every caller sends the same one, in the order of CALLERS. */
   request: () => Promise<Request>;
   expected: Record<Caller, number>;
+  /** Tokens of the row's own, for a route that ends the session it is called with. */
+  ownTokens?: () => Promise<Partial<Record<Caller, string>>>;
 }
 
 /** Who may call: the four callers' expected statuses. */
@@ -44,6 +46,7 @@ const STAFF = { none: 401, invalid: 401, agent: 200, admin: 200 };
 /** Every route of the API (checked against the app's own route table below). */
 const ROUTES = [
   'POST /api/users/login',
+  'POST /api/users/logout',
   'GET /api/users/count',
   'GET /api/users',
   'POST /api/users',
@@ -131,6 +134,15 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
         body: { UserName: ADMIN_USERNAME, Password: ADMIN_PASSWORD },
       }),
       expected: PUBLIC,
+    },
+    {
+      route: 'POST /api/users/logout',
+      request: async () => ({ method: 'POST', url: '/api/users/logout' }),
+      expected: STAFF,
+      ownTokens: async () => {
+        const agent = await createAgentWithToken(t.app, admin());
+        return { agent: agent.token, admin: await loginAdmin(t.app) };
+      },
     },
     {
       route: 'GET /api/users/count',
@@ -323,9 +335,10 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
 
   it.each(rows.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
     const request = await row.request();
+    const callerTokens = { ...tokens, ...(await row.ownTokens?.()) };
     const seen: Record<string, number> = {};
     for (const caller of CALLERS) {
-      const token = tokens[caller];
+      const token = callerTokens[caller];
       const response = await call(t.app, {
         method: request.method,
         url: request.url,

@@ -625,7 +625,7 @@ describe.each(DIALECTS)('bad input [%s]', (dialect) => {
     it('an unknown API address answers a JSON 404', async () => {
       for (const [method, url] of [
         ['GET', '/api/nothing-here'],
-        ['POST', '/api/users/logout'],
+        ['POST', '/api/users/sign-out'],
         ['PATCH', '/api/users/1'],
       ] as const) {
         expectFailure(await t.app.inject({ method, url }), 404);

@@ -54,7 +54,7 @@ describe.each(DIALECTS)('results [%s]', (dialect) => {
   describe('POST /api/agent/my-ghadi/update-result', () => {
     it('answers the stored result with its author, the business date and DateTime at UTC midnight', async () => {
       const { ghadi, agent } = await assignedGhadi();
-      const date = daysFromToday(-2);
+      const date = daysFromToday(-1);
       const response = await postResult(t.app, agent.token, {
         ghadiId: ghadi.GID,
         result: '47',
@@ -123,7 +123,7 @@ describe.each(DIALECTS)('results [%s]', (dialect) => {
       expect(await storedResults(ghadi.GID)).toEqual([]);
     });
 
-    it('takes dates from 2000-01-01 up to tomorrow (site time zone) only', async () => {
+    it('takes dates from 2000-01-01 up to tomorrow (site time zone) only, from an admin', async () => {
       const ghadi = await createGhadi(t.app, adminToken);
       const tomorrow = daysFromToday(1);
       const dayAfter = daysFromToday(2);
@@ -137,6 +137,54 @@ describe.each(DIALECTS)('results [%s]', (dialect) => {
         const record = await submitResult(t.app, adminToken, { ghadiId: ghadi.GID, result: '10', dateTime });
         expect(record.Date).toBe(dateTime);
       }
+    });
+
+    it('an agent may enter or correct today’s and yesterday’s results only (site time zone): else 403', async () => {
+      const { ghadi, agent } = await assignedGhadi();
+      const yesterday = daysFromToday(-1);
+      const accepted: Array<[string, string]> = [
+        [today(), today()],
+        [yesterday, yesterday],
+        [`${yesterday}T23:30`, yesterday],
+        // 20:00 UTC two days ago is 01:30 yesterday in India.
+        [`${daysFromToday(-2)}T20:00:00Z`, yesterday],
+      ];
+      for (const [dateTime, date] of accepted) {
+        const record = await submitResult(t.app, agent.token, { ghadiId: ghadi.GID, result: '21', dateTime });
+        expect({ dateTime, date: record.Date }).toEqual({ dateTime, date });
+      }
+      const before = await storedResults(ghadi.GID);
+      expect(before.map((row) => row.result_date)).toEqual([yesterday, today()]);
+
+      for (const dateTime of [
+        daysFromToday(-2),
+        daysFromToday(-3),
+        `${daysFromToday(-3)}T10:00`,
+        `${daysFromToday(-2)}T18:29:00Z`,
+        daysFromToday(-400),
+        daysFromToday(1),
+      ]) {
+        const response = await postResult(t.app, agent.token, { ghadiId: ghadi.GID, result: '99', dateTime });
+        expect({ dateTime, status: response.statusCode }).toEqual({ dateTime, status: 403 });
+        expect(response.json<Failure>()).toEqual({
+          success: false,
+          message:
+            'Agents may only enter results for today or yesterday; ask an admin to correct older dates',
+        });
+      }
+      expect(await storedResults(ghadi.GID)).toEqual(before);
+
+      // An admin corrects any date, the agent's ones included.
+      for (const dateTime of [daysFromToday(-3), yesterday, daysFromToday(1)]) {
+        const record = await submitResult(t.app, adminToken, { ghadiId: ghadi.GID, result: '77', dateTime });
+        expect(record.Date).toBe(dateTime);
+      }
+      expect((await storedResults(ghadi.GID)).map((row) => [row.result_date, row.value])).toEqual([
+        [daysFromToday(-3), '77'],
+        [yesterday, '77'],
+        [today(), '21'],
+        [daysFromToday(1), '77'],
+      ]);
     });
 
     it('a second submission for the same ghadi and date replaces the value and records the history', async () => {
@@ -275,7 +323,8 @@ describe.each(DIALECTS)('results [%s]', (dialect) => {
   describe('GET /api/results', () => {
     let ghadi: GhadiRecord;
     let agentName: string;
-    const recent = () => daysFromToday(-3);
+    // Agents declare today's and yesterday's results; the older one is an admin's correction.
+    const recent = () => today();
     const older = () => daysFromToday(-40);
 
     beforeAll(async () => {
@@ -283,11 +332,11 @@ describe.each(DIALECTS)('results [%s]', (dialect) => {
       ghadi = setup.ghadi;
       agentName = setup.agent.user.DisplayName;
       await submitResult(t.app, setup.agent.token, { ghadiId: ghadi.GID, result: '31', dateTime: recent() });
-      await submitResult(t.app, setup.agent.token, { ghadiId: ghadi.GID, result: '32', dateTime: older() });
+      await submitResult(t.app, adminToken, { ghadiId: ghadi.GID, result: '32', dateTime: older() });
       await submitResult(t.app, setup.agent.token, {
         ghadiId: ghadi.GID,
         result: '33',
-        dateTime: daysFromToday(-4),
+        dateTime: daysFromToday(-1),
       });
     });
 
@@ -340,7 +389,7 @@ describe.each(DIALECTS)('results [%s]', (dialect) => {
 
     it('?q= searches the agent’s name, the ghadi’s name, the result and the date', async () => {
       const byAgent = await results(`?q=${encodeURIComponent(agentName.toUpperCase())}`, adminToken);
-      expect(byAgent.data.map((row) => row.Result).sort()).toEqual(['31', '32', '33']);
+      expect(byAgent.data.map((row) => row.Result).sort()).toEqual(['31', '33']);
 
       // Only admins may search by author: others are not told who declared a result.
       const publicByAgent = await results(`?q=${encodeURIComponent(agentName)}`);
@@ -484,12 +533,12 @@ describe.each(DIALECTS)('results [%s]', (dialect) => {
       await submitResult(t.app, agent.token, {
         ghadiId: ghadi.GID,
         result: '61',
-        dateTime: daysFromToday(-1),
+        dateTime: today(),
       });
       await submitResult(t.app, agent.token, {
         ghadiId: second.GID,
         result: '62',
-        dateTime: daysFromToday(-2),
+        dateTime: daysFromToday(-1),
       });
       await submitResult(t.app, adminToken, {
         ghadiId: foreign.GID,

@@ -169,10 +169,10 @@ export async function createTestApp(
  * One app per suite: built before the suite's tests, closed after them.
  * The returned object reads the app once it exists.
  */
-export function useTestApp(dialect: Dialect): TestApp {
+export function useTestApp(dialect: Dialect, options: { env?: Record<string, string> } = {}): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(dialect);
+    current = await createTestApp(dialect, options);
   });
   afterAll(async () => {
     await current?.close();

@@ -59,6 +59,37 @@ export function changeChannel(database: Database): string {
   return `ghadi_changes_${database.pgSchema ?? 'public'}`;
 }
 
+/**
+ * Runs `work` in one transaction that excludes every other holder of the same lock, in every
+ * process on the database: on PostgreSQL a transaction-scoped advisory lock; on SQLite a write
+ * transaction taken up front (BEGIN IMMEDIATE), which excludes every other writer of the file.
+ * `work` must use only the executor it is given: on SQLite the process's one connection is held
+ * for the duration, and on PostgreSQL a second pooled connection could wait on this one.
+ */
+export async function inLockedTransaction<T>(
+  database: Database,
+  lockName: string,
+  work: (db: Executor) => Promise<T>,
+): Promise<T> {
+  if (database.dialect === 'postgres') {
+    return database.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${lockName}))`.execute(trx);
+      return work(trx);
+    });
+  }
+  return database.db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
 /** Unique-constraint failures from either driver, so services can answer 409. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

@@ -2,11 +2,15 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database.js';
 import * as initial from './migrations/2026-11-22-0001-initial.js';
 import * as publicReadModel from './migrations/2026-11-23-0001-public-read-model.js';
+import * as loginAttempts from './migrations/2026-11-23-0101-login-attempts.js';
+import * as revokedTokens from './migrations/2026-11-23-0102-revoked-tokens.js';
 
 /** Listed in code (not read from a folder) so the built server and the tests run the same set. */
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-23-0001-public-read-model': publicReadModel,
+  '2026-11-23-0101-login-attempts': loginAttempts,
+  '2026-11-23-0102-revoked-tokens': revokedTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

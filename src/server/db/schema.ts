@@ -98,6 +98,24 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface LoginAttemptsTable {
+  attempt_id: Generated<number>;
+  /** The user name as typed, lower-cased: unknown names are throttled like real ones. */
+  account: string;
+  /** The client address group (lib/client-address.ts). */
+  address: string;
+  /** A failure is recorded before the password is checked and becomes a success if it matches. */
+  kind: 'failure' | 'success' | 'knock';
+  attempted_at: string;
+}
+
+export interface RevokedTokensTable {
+  /** The token's jti. */
+  token_id: string;
+  /** When the token would have expired; the row may go after that. */
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   ghadis: GhadisTable;
@@ -109,4 +127,6 @@ export interface DatabaseSchema {
   settings: SettingsTable;
   change_log: ChangeLogTable;
   visitor_totals: VisitorTotalsTable;
+  login_attempts: LoginAttemptsTable;
+  revoked_tokens: RevokedTokensTable;
 }

@@ -1,28 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { clientGroup, trustProxyFunction } from './client-address.js';
 
-describe('client groups', () => {
-  it('keeps IPv4 as it is and reads an IPv4-mapped IPv6 address as IPv4', () => {
+describe('clientGroup', () => {
+  it('keeps an IPv4 address as it is', () => {
     expect(clientGroup('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientGroup(' 10.0.0.1 ')).toBe('10.0.0.1');
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address, in either spelling', () => {
     expect(clientGroup('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(clientGroup('::FFFF:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientGroup('::FFFF:cb00:7107')).toBe('203.0.113.7');
+    expect(clientGroup('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7');
   });
 
-  it('groups IPv6 by /64, whichever way the address is written', () => {
-    const group = '2001:db8:1:2::/64';
-    expect(clientGroup('2001:db8:1:2::1')).toBe(group);
-    expect(clientGroup('2001:0db8:0001:0002:ffff:eeee:dddd:cccc')).toBe(group);
-    expect(clientGroup('2001:DB8:1:2:0:0:0:9')).toBe(group);
-    expect(clientGroup('2001:db8:1:2::1%eth0')).toBe(group);
-    expect(clientGroup('2001:db8:1:3::1')).not.toBe(group);
+  it('groups IPv6 addresses by their /64 network, whatever the spelling', () => {
+    const group = '2001:db8:85a3:12::/64';
+    for (const address of [
+      '2001:db8:85a3:12::1',
+      '2001:0DB8:85a3:0012:ffff:ffff:ffff:ffff',
+      '2001:db8:85a3:12:1:2:3:4',
+      '2001:db8:85a3:12::192.0.2.1',
+      '2001:db8:85a3:12::1%eth0',
+    ]) {
+      expect({ address, group: clientGroup(address) }).toEqual({ address, group });
+    }
+    expect(clientGroup('2001:db8:85a3:13::1')).toBe('2001:db8:85a3:13::/64');
     expect(clientGroup('::1')).toBe('0:0:0:0::/64');
-    expect(clientGroup('fe80::')).toBe('fe80:0:0:0::/64');
+    expect(clientGroup('fe80::1')).toBe('fe80:0:0:0::/64');
+    expect(clientGroup('2001:db8::')).toBe('2001:db8:0:0::/64');
   });
 
-  it('leaves what is no address alone', () => {
+  it('keeps anything that is not an IP address as given (lower-cased)', () => {
+    expect(clientGroup('Unknown')).toBe('unknown');
     expect(clientGroup('')).toBe('');
-    expect(clientGroup('1:2:3')).toBe('1:2:3');
-    expect(clientGroup('1::2::3')).toBe('1::2::3');
   });
 });
 

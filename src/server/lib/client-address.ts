@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isIPv4, isIPv6 } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 
 /** Whether the hop at `address` (0 = the socket's peer) is a proxy whose X-Forwarded-For can be believed. */
@@ -23,34 +24,41 @@ export function clientAddressOf(request: IncomingMessage, trust: TrustProxy | fa
   return addresses[addresses.length - 1] ?? '';
 }
 
-/** Expands an IPv6 address (no zone) to its eight groups, or null when it is not one. */
-function ipv6Groups(address: string): string[] | null {
-  const halves = address.split('::');
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  // An embedded IPv4 tail (::ffff:1.2.3.4) takes two groups.
-  const last = tail.length > 0 ? tail : head;
-  if (last.length > 0 && last[last.length - 1]?.includes('.')) last.splice(-1, 1, '0', '0');
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-  return groups.every((group) => /^[0-9a-f]{1,4}$/i.test(group)) ? groups : null;
+/** An IPv6 address with its dotted IPv4 tail, if any, written as two hex groups ("::ffff:1.2.3.4" → "::ffff:102:304"). */
+function withHexTail(address: string): string {
+  const lastColon = address.lastIndexOf(':');
+  const tail = address.slice(lastColon + 1);
+  if (!isIPv4(tail)) return address;
+  const [a, b, c, d] = tail.split('.').map(Number) as [number, number, number, number];
+  return `${address.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (node:net has checked it). */
+function ipv6Groups(address: string): number[] {
+  const parse = (part: string) =>
+    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
+  const [head = '', rest] = withHexTail(address).split('::');
+  const first = parse(head);
+  const last = rest === undefined ? [] : parse(rest);
+  return [...first, ...new Array<number>(8 - first.length - last.length).fill(0), ...last];
 }
 
 /**
- * Who a per-client limit counts: an IPv4 address as it is, an IPv6 address by its /64 (one phone or
- * household is given a whole /64 and can pick any address in it), and an IPv4-mapped address as IPv4.
+ * Who a per-client limit (failed logins, live streams, new visitors) counts: an IPv4 address as itself
+ * (IPv4-mapped IPv6 included), an IPv6 address by its /64 network, which one subscriber usually holds whole, so that hopping
+ * between the addresses of one's own /64 gains nothing. Anything else is kept as given.
  */
 export function clientGroup(address: string): string {
-  const bare = address.split('%')[0] ?? address;
-  if (!bare.includes(':')) return bare;
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
-  if (mapped?.[1]) return mapped[1];
-  const groups = ipv6Groups(bare);
-  if (!groups) return bare;
+  const text = address.trim().toLowerCase().replace(/%.*$/, '');
+  if (!isIPv6(text)) return text;
+  const groups = ipv6Groups(text);
+  const isMappedIpv4 = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (isMappedIpv4) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
   return `${groups
     .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
+    .map((group) => group.toString(16))
     .join(':')}::/64`;
 }

@@ -1,85 +1,120 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle } from './login-throttle.js';
+import {
+  ACCOUNT_DELAY_CAP_SECONDS,
+  type AttemptWindow,
+  LOGIN_WINDOW_MS,
+  LoginThrottle,
+} from './login-throttle.js';
 
+const NOW = 50_000_000;
 const MINUTE = 60_000;
-const WINDOW = 15 * MINUTE;
 
-function failTimes(throttle: LoginThrottle, key: string, count: number, start: number, stepMs = 1000) {
-  for (let index = 0; index < count; index++) throttle.recordFailure(key, start + index * stepMs);
+function window(overrides: Partial<AttemptWindow> = {}): AttemptWindow {
+  return {
+    pairFailures: 0,
+    pairOldestFailure: null,
+    pairLastAttempt: null,
+    pairLastSucceeded: false,
+    addressFailures: 0,
+    addressOldestFailure: null,
+    accountFailures: 0,
+    ...overrides,
+  };
 }
 
 describe('LoginThrottle', () => {
-  it('lets a key try until it has 10 failures in the window', () => {
-    const throttle = new LoginThrottle();
-    const start = 1_000_000;
-    failTimes(throttle, 'account:a', 9, start);
-    expect(throttle.retryAfterSeconds('account:a', start + 10_000)).toBe(0);
-    throttle.recordFailure('account:a', start + 10_000);
-    expect(throttle.retryAfterSeconds('account:a', start + 10_000)).toBeGreaterThan(0);
+  const throttle = new LoginThrottle(10);
+
+  it('admits a clean attempt and one below every limit', () => {
+    expect(throttle.verdict(window(), NOW)).toEqual({ admit: true });
+    const below = window({ pairFailures: 9, addressFailures: 49, accountFailures: 9, pairLastAttempt: NOW });
+    expect(throttle.verdict(below, NOW)).toEqual({ admit: true });
   });
 
-  it('says how long to wait: until the oldest counted failure leaves the window', () => {
-    const throttle = new LoginThrottle();
-    const start = 5_000_000;
-    failTimes(throttle, 'k', 10, start, MINUTE);
-    const now = start + 9 * MINUTE;
-    // The oldest failure (at start) leaves the window at start + 15 min: 6 minutes from now.
-    expect(throttle.retryAfterSeconds('k', now)).toBe(6 * 60);
-    expect(throttle.retryAfterSeconds('k', start + WINDOW - 500)).toBe(1);
-    expect(throttle.retryAfterSeconds('k', start + WINDOW)).toBe(0);
+  it('locks the pair at the limit until its oldest failure leaves the 15-minute window', () => {
+    const locked = window({
+      pairFailures: 10,
+      pairOldestFailure: NOW - 9 * MINUTE,
+      pairLastAttempt: NOW,
+      addressFailures: 10,
+      accountFailures: 10,
+    });
+    expect(throttle.verdict(locked, NOW)).toEqual({
+      admit: false,
+      reason: 'pair',
+      retryAfterSeconds: 6 * 60,
+      recordKnock: false,
+    });
+    const almost = { ...locked, pairOldestFailure: NOW - LOGIN_WINDOW_MS + 200 };
+    expect(throttle.verdict(almost, NOW)).toMatchObject({ reason: 'pair', retryAfterSeconds: 1 });
   });
 
-  it('forgets failures older than the window (sliding)', () => {
-    const throttle = new LoginThrottle();
-    const start = 9_000_000;
-    failTimes(throttle, 'k', 5, start);
-    failTimes(throttle, 'k', 5, start + 10 * MINUTE);
-    expect(throttle.retryAfterSeconds('k', start + 10 * MINUTE + 5000)).toBeGreaterThan(0);
-    // The first five have left the window; five remain.
-    expect(throttle.retryAfterSeconds('k', start + WINDOW + 10_000)).toBe(0);
-    failTimes(throttle, 'k', 4, start + WINDOW + 20_000);
-    expect(throttle.retryAfterSeconds('k', start + WINDOW + 30_000)).toBe(0);
-    throttle.recordFailure('k', start + WINDOW + 40_000);
-    expect(throttle.retryAfterSeconds('k', start + WINDOW + 40_000)).toBeGreaterThan(0);
+  it('locks an address at five times the limit across accounts', () => {
+    const spraying = window({ addressFailures: 50, addressOldestFailure: NOW - 5 * MINUTE });
+    expect(throttle.verdict(spraying, NOW)).toEqual({
+      admit: false,
+      reason: 'address',
+      retryAfterSeconds: 10 * 60,
+      recordKnock: false,
+    });
+    expect(throttle.verdict(window({ addressFailures: 49 }), NOW)).toEqual({ admit: true });
   });
 
-  it('keeps keys apart and clears one key only', () => {
-    const throttle = new LoginThrottle();
-    const now = 20_000_000;
-    failTimes(throttle, 'account:a', 10, now);
-    failTimes(throttle, 'address:1.2.3.4', 10, now);
-    expect(throttle.retryAfterSeconds('account:b', now + 20_000)).toBe(0);
-    throttle.clear('account:a');
-    expect(throttle.retryAfterSeconds('account:a', now + 20_000)).toBe(0);
-    expect(throttle.retryAfterSeconds('address:1.2.3.4', now + 20_000)).toBeGreaterThan(0);
+  it('slows an account down with a delay that doubles with its failures, up to the cap', () => {
+    expect(throttle.accountDelaySeconds(0)).toBe(0);
+    expect(throttle.accountDelaySeconds(9)).toBe(0);
+    expect(throttle.accountDelaySeconds(10)).toBe(2);
+    expect(throttle.accountDelaySeconds(19)).toBe(2);
+    expect(throttle.accountDelaySeconds(20)).toBe(4);
+    expect(throttle.accountDelaySeconds(30)).toBe(8);
+    expect(throttle.accountDelaySeconds(40)).toBe(16);
+    expect(throttle.accountDelaySeconds(50)).toBe(ACCOUNT_DELAY_CAP_SECONDS);
+    expect(throttle.accountDelaySeconds(1_000_000)).toBe(ACCOUNT_DELAY_CAP_SECONDS);
   });
 
-  it('honours a custom limit and window', () => {
-    const throttle = new LoginThrottle(3, MINUTE);
-    const now = 30_000_000;
-    failTimes(throttle, 'k', 2, now);
-    expect(throttle.retryAfterSeconds('k', now + 2000)).toBe(0);
-    throttle.recordFailure('k', now + 2000);
-    // The oldest failure (at now) leaves the one-minute window 58 seconds later.
-    expect(throttle.retryAfterSeconds('k', now + 2000)).toBe(58);
-    expect(throttle.retryAfterSeconds('k', now + MINUTE + 1)).toBe(0);
+  it('asks a new address to come back after the delay, and records its knock', () => {
+    expect(throttle.verdict(window({ accountFailures: 20 }), NOW)).toEqual({
+      admit: false,
+      reason: 'account',
+      retryAfterSeconds: 4,
+      recordKnock: true,
+    });
   });
 
-  it('bounds its memory by dropping the oldest key', () => {
-    const throttle = new LoginThrottle(1, WINDOW, 3);
-    const now = 40_000_000;
-    for (const key of ['a', 'b', 'c', 'd']) throttle.recordFailure(key, now);
-    expect(throttle.retryAfterSeconds('a', now)).toBe(0);
-    for (const key of ['b', 'c', 'd']) expect(throttle.retryAfterSeconds(key, now)).toBeGreaterThan(0);
+  it('admits an address once the delay has passed since its last attempt, without a new knock', () => {
+    const slowed = window({ accountFailures: 20, pairLastAttempt: NOW - 1500 });
+    expect(throttle.verdict(slowed, NOW)).toEqual({
+      admit: false,
+      reason: 'account',
+      retryAfterSeconds: 3,
+      recordKnock: false,
+    });
+    expect(throttle.verdict({ ...slowed, pairLastAttempt: NOW - 4000 }, NOW)).toEqual({ admit: true });
   });
 
-  it('uses the clock by default', () => {
-    const throttle = new LoginThrottle(2);
-    throttle.recordFailure('k');
-    expect(throttle.retryAfterSeconds('k')).toBe(0);
-    throttle.recordFailure('k');
-    const wait = throttle.retryAfterSeconds('k');
-    expect(wait).toBeGreaterThan(WINDOW / 1000 - 5);
-    expect(wait).toBeLessThanOrEqual(WINDOW / 1000);
+  it('does not slow down an address whose latest attempt on the account succeeded', () => {
+    const signedIn = window({ accountFailures: 40, pairLastAttempt: NOW - 100, pairLastSucceeded: true });
+    expect(throttle.verdict(signedIn, NOW)).toEqual({ admit: true });
+    // The pair lock still holds, whatever came before.
+    expect(throttle.verdict({ ...signedIn, pairFailures: 10, pairOldestFailure: NOW }, NOW)).toMatchObject({
+      reason: 'pair',
+    });
+  });
+
+  it('never makes an address wait longer than the cap after its knock, however long the attack', () => {
+    const knockedAt = NOW - ACCOUNT_DELAY_CAP_SECONDS * 1000;
+    expect(throttle.verdict(window({ accountFailures: 100_000, pairLastAttempt: knockedAt }), NOW)).toEqual({
+      admit: true,
+    });
+  });
+
+  it('honours a custom limit', () => {
+    const strict = new LoginThrottle(3);
+    expect(strict.addressMaxFailures).toBe(15);
+    expect(strict.verdict(window({ pairFailures: 3, pairOldestFailure: NOW }), NOW)).toMatchObject({
+      reason: 'pair',
+      retryAfterSeconds: 15 * 60,
+    });
+    expect(strict.accountDelaySeconds(3)).toBe(2);
   });
 });

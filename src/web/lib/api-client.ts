@@ -23,6 +23,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Calls that must not carry the session's token (public reads). */
   anonymous?: boolean;
+  /** Lets the request outlive the page (a logout sent as the user leaves). */
+  keepalive?: boolean;
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
@@ -38,6 +40,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
       credentials: API_BASE ? 'include' : 'same-origin',
     });
   } catch (error) {

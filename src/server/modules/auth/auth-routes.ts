@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { successAnswer } from '../../../shared/schemas/common.js';
 import { loginAnswer, loginInput } from '../../../shared/schemas/users.js';
+import { currentUser } from '../../plugins/access.js';
 import type { SessionService } from './session-service.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
@@ -7,5 +9,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = a
     '/api/users/login',
     { config: { access: 'public' }, schema: { body: loginInput, response: { 200: loginAnswer } } },
     (request) => sessions.login(request.body, request.ip),
+  );
+
+  app.post(
+    '/api/users/logout',
+    { config: { access: 'staff' }, schema: { response: { 200: successAnswer } } },
+    async (request) => {
+      await sessions.logout(currentUser(request));
+      return { success: true as const, message: 'Logged out' };
+    },
   );
 };

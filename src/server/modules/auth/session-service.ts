@@ -1,66 +1,89 @@
 import type { LoginAnswer, LoginInput, UserType } from '../../../shared/schemas/users.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../errors.js';
-import type { LoginThrottle } from '../../lib/login-throttle.js';
+import { clientGroup } from '../../lib/client-address.js';
+import type { AttemptVerdict, LoginThrottle } from '../../lib/login-throttle.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { TokenService } from '../../lib/tokens.js';
 import type { UsersRepository } from '../users/users-repository.js';
 import { toUserRecord } from '../users/users-service.js';
+import type { LoginAttemptsRepository } from './login-attempts-repository.js';
+import type { SessionsRepository } from './sessions-repository.js';
 
 export interface AuthenticatedUser {
   userId: number;
   userType: UserType;
   username: string;
+  /** The token the request came with: its id and expiry (epoch seconds), so a logout can end it. */
+  session: { tokenId: string; expiresAt: number };
+}
+
+export interface SessionDependencies {
+  sessions: SessionsRepository;
+  users: UsersRepository;
+  attempts: LoginAttemptsRepository;
+  throttle: LoginThrottle;
+  passwords: PasswordHasher;
+  tokens: TokenService;
 }
 
 const LOGIN_FAILED = 'Invalid username or password';
 
+function tooManyAttempts(verdict: Extract<AttemptVerdict, { admit: false }>): TooManyRequestsError {
+  const wait = verdict.retryAfterSeconds;
+  const message =
+    verdict.reason === 'account'
+      ? `This account has had many failed logins. Try again in ${wait} second(s).`
+      : `Too many failed login attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`;
+  return new TooManyRequestsError(message, wait);
+}
+
 export class SessionService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly passwords: PasswordHasher,
-    private readonly tokens: TokenService,
-    private readonly throttle: LoginThrottle,
-  ) {}
+  constructor(private readonly deps: SessionDependencies) {}
 
   /**
-   * The user a token belongs to, read afresh on every request so that a deactivated,
-   * deleted or re-passworded account loses access at once.
+   * The user a token belongs to, read afresh on every request (with the token's revocation, in the
+   * same query) so that a logout, or a deactivated, deleted or re-passworded account, ends it at once.
    */
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
-    const claims = await this.tokens.verify(token);
+    const claims = await this.deps.tokens.verify(token);
     if (!claims) return null;
-    const row = await this.users.findById(claims.userId);
-    if (row?.is_active !== 1 || row.token_version !== claims.version) return null;
-    return { userId: row.user_id, userType: row.user_type, username: row.username };
+    const row = await this.deps.sessions.findSessionUser(claims.userId, claims.tokenId);
+    if (row?.is_active !== 1 || row.token_version !== claims.version || row.revoked_token !== null)
+      return null;
+    return {
+      userId: row.user_id,
+      userType: row.user_type,
+      username: row.username,
+      session: { tokenId: claims.tokenId, expiresAt: claims.expiresAt },
+    };
   }
 
   async login(input: LoginInput, clientAddress: string): Promise<LoginAnswer> {
-    const accountKey = `account:${input.UserName.toLowerCase()}`;
-    const addressKey = `address:${clientAddress}`;
-    const wait = Math.max(
-      this.throttle.retryAfterSeconds(accountKey),
-      this.throttle.retryAfterSeconds(addressKey),
+    const { attempts, throttle, users, passwords, tokens } = this.deps;
+    const key = { account: input.UserName.toLowerCase(), address: clientGroup(clientAddress) };
+    const now = new Date();
+    // Counted before the password is checked, so parallel attempts cannot outrun the count.
+    const admission = await attempts.admit(key, now, throttle.windowMs, (window) =>
+      throttle.verdict(window, now.getTime()),
     );
-    if (wait > 0) {
-      throw new TooManyRequestsError(
-        `Too many failed login attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
-        wait,
-      );
-    }
+    if (!admission.admit) throw tooManyAttempts(admission);
 
-    const row = await this.users.findByUsername(input.UserName);
+    const row = await users.findByUsername(input.UserName);
     const passwordMatches = row
-      ? await this.passwords.verify(row.password_hash, input.Password)
-      : await this.passwords.verifyNothing(input.Password).then(() => false);
-    if (!row || !passwordMatches || row.is_active !== 1) {
-      this.throttle.recordFailure(accountKey);
-      this.throttle.recordFailure(addressKey);
-      throw new UnauthorizedError(LOGIN_FAILED);
-    }
-    this.throttle.clear(accountKey);
+      ? await passwords.verify(row.password_hash, input.Password)
+      : await passwords.verifyNothing(input.Password).then(() => false);
+    // The attempt stays recorded as a failure.
+    if (!row || !passwordMatches || row.is_active !== 1) throw new UnauthorizedError(LOGIN_FAILED);
+    await attempts.recordSuccess(admission.attemptId, key);
 
-    const token = await this.tokens.sign({ userId: row.user_id, version: row.token_version });
+    const token = await tokens.sign({ userId: row.user_id, version: row.token_version });
     const { createdAt: _created, updatedAt: _updated, ...user } = toUserRecord(row);
     return { success: true, token, user };
+  }
+
+  /** Ends the caller's token only: the user's other sessions (another device) go on. */
+  async logout(user: AuthenticatedUser): Promise<void> {
+    const expiresAt = new Date(user.session.expiresAt * 1000).toISOString();
+    await this.deps.sessions.revoke(user.session.tokenId, expiresAt, new Date().toISOString());
   }
 }

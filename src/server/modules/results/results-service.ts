@@ -1,4 +1,4 @@
-import { businessDateOf, businessDateToIso, todayInZone } from '../../../shared/dates.js';
+import { addDays, businessDateOf, businessDateToIso, todayInZone } from '../../../shared/dates.js';
 import type { Pagination } from '../../../shared/schemas/common.js';
 import type {
   PublicResultRecord,
@@ -40,8 +40,17 @@ export interface ResultList {
   pagination?: Pagination;
 }
 
-/** Submissions may be dated from 2000 up to tomorrow (a late-night ghadi may be entered early). */
+/** Admins may date submissions from 2000 up to tomorrow (a late-night ghadi may be entered early). */
 const EARLIEST_DATE = '2000-01-01';
+
+const AGENT_DATE_WINDOW_MESSAGE =
+  'Agents may only enter results for today or yesterday; ask an admin to correct older dates';
+
+/** Agents declare and correct today's and yesterday's results only (docs/decisions/0006-agent-result-window.md). */
+function isWithinAgentWindow(date: string, timeZone: string): boolean {
+  const today = todayInZone(timeZone);
+  return date === today || date === addDays(today, -1);
+}
 
 export class ResultsService {
   constructor(
@@ -62,6 +71,9 @@ export class ResultsService {
     const latest = todayInZone(this.timeZone, new Date(Date.now() + 24 * 60 * 60 * 1000));
     if (date < EARLIEST_DATE || date > latest) {
       throw new BadRequestError(`dateTime: Must be between ${EARLIEST_DATE} and ${latest}`);
+    }
+    if (actor.userType === 'agent' && !isWithinAgentWindow(date, this.timeZone)) {
+      throw new ForbiddenError(AGENT_DATE_WINDOW_MESSAGE);
     }
     if (actor.userType === 'agent' && !(await this.usermaps.isAssigned(actor.userId, input.ghadiId))) {
       throw new ForbiddenError('This ghadi is not assigned to you');

@@ -1,16 +1,37 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
-import { countRows, type Database } from '../../db/database.js';
+import { countRows, type Database, type Executor, inLockedTransaction } from '../../db/database.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Omit<UsersTable, 'user_id' | 'is_deleted' | 'token_version'>;
 export type UserPatch = Updateable<Omit<UsersTable, 'user_id' | 'is_deleted'>>;
 
+/** Taken by every change that could leave no active admin, in every process. */
+const ADMINS_LOCK = 'ghadi:active-admins';
+
 export class UsersRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** Set on the repository handed to withAdminsLocked's work: its writes share that transaction. */
+    private readonly inTransaction = false,
+  ) {}
 
   private get db() {
     return this.database.db;
+  }
+
+  /**
+   * Runs `work` with a repository bound to one transaction that holds the active-admins lock, so
+   * that a check of the admins and the write that follows it cannot interleave with another's.
+   */
+  withAdminsLocked<T>(work: (users: UsersRepository) => Promise<T>): Promise<T> {
+    return inLockedTransaction(this.database, ADMINS_LOCK, (db) =>
+      work(new UsersRepository({ ...this.database, db }, true)),
+    );
+  }
+
+  private atomically(work: (db: Executor) => Promise<void>): Promise<void> {
+    return this.inTransaction ? work(this.db) : this.db.transaction().execute(work);
   }
 
   findById(userId: number): Promise<UserRow | undefined> {
@@ -56,7 +77,7 @@ export class UsersRepository {
 
   /** The account stays (its results keep their author); its assignments go and its tokens stop working. */
   async softDelete(userId: number, now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.atomically(async (trx) => {
       await trx.deleteFrom('usermaps').where('user_id', '=', userId).execute();
       await trx
         .updateTable('users')

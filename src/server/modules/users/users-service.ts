@@ -57,28 +57,32 @@ export class UsersService {
   }
 
   async update(userId: number, input: UserUpdateInput): Promise<UserRecord> {
-    const existing = await this.requireUser(userId);
-    const userType = input.UserType ?? existing.user_type;
-    const isActive = input.isActive ?? existing.is_active === 1;
-    if (existing.user_type === 'agent' && userType === 'admin') {
-      throw new BadRequestError('UserType: An agent cannot be made an admin');
-    }
-    const losesAdmin =
-      existing.user_type === 'admin' && existing.is_active === 1 && (userType !== 'admin' || !isActive);
-    if (losesAdmin) await this.ensureAnotherActiveAdmin('deactivated or demoted');
-
-    const patch: UserPatch = {
-      username: input.UserName,
-      display_name: input.DisplayName,
-      email: input.Email,
-      user_type: userType,
-      is_active: isActive ? 1 : 0,
-      updated_at: new Date().toISOString(),
-    };
-    if (input.Password) patch.password_hash = await this.passwords.hash(input.Password);
-    const revokeTokens = Boolean(input.Password) || (existing.is_active === 1 && !isActive);
+    // Hashed before the lock is taken: it is the slow part.
+    const passwordHash = input.Password ? await this.passwords.hash(input.Password) : undefined;
     try {
-      await this.users.update(userId, patch, revokeTokens);
+      await this.users.withAdminsLocked(async (users) => {
+        const existing = await requireUser(users, userId);
+        const userType = input.UserType ?? existing.user_type;
+        const isActive = input.isActive ?? existing.is_active === 1;
+        if (existing.user_type === 'agent' && userType === 'admin') {
+          throw new BadRequestError('UserType: An agent cannot be made an admin');
+        }
+        const losesAdmin =
+          existing.user_type === 'admin' && existing.is_active === 1 && (userType !== 'admin' || !isActive);
+        if (losesAdmin) await ensureAnotherActiveAdmin(users, 'deactivated or demoted');
+
+        const patch: UserPatch = {
+          username: input.UserName,
+          display_name: input.DisplayName,
+          email: input.Email,
+          user_type: userType,
+          is_active: isActive ? 1 : 0,
+          updated_at: new Date().toISOString(),
+        };
+        if (passwordHash) patch.password_hash = passwordHash;
+        const revokeTokens = Boolean(passwordHash) || (existing.is_active === 1 && !isActive);
+        await users.update(userId, patch, revokeTokens);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(DUPLICATE_USERNAME);
       throw error;
@@ -87,25 +91,28 @@ export class UsersService {
   }
 
   async delete(userId: number): Promise<void> {
-    const existing = await this.requireUser(userId);
-    if (existing.user_type === 'admin' && existing.is_active === 1)
-      await this.ensureAnotherActiveAdmin('deleted');
-    await this.users.softDelete(userId, new Date().toISOString());
+    await this.users.withAdminsLocked(async (users) => {
+      const existing = await requireUser(users, userId);
+      if (existing.user_type === 'admin' && existing.is_active === 1)
+        await ensureAnotherActiveAdmin(users, 'deleted');
+      await users.softDelete(userId, new Date().toISOString());
+    });
   }
 
   private async get(userId: number): Promise<UserRecord> {
-    return toUserRecord(await this.requireUser(userId));
+    return toUserRecord(await requireUser(this.users, userId));
   }
+}
 
-  private async requireUser(userId: number): Promise<UserRow> {
-    const row = await this.users.findById(userId);
-    if (!row) throw new NotFoundError('User not found');
-    return row;
-  }
+async function requireUser(users: UsersRepository, userId: number): Promise<UserRow> {
+  const row = await users.findById(userId);
+  if (!row) throw new NotFoundError('User not found');
+  return row;
+}
 
-  private async ensureAnotherActiveAdmin(action: string): Promise<void> {
-    if ((await this.users.countActiveAdmins()) <= 1) {
-      throw new ConflictError(`The last active admin cannot be ${action}`);
-    }
+/** Call with the repository of withAdminsLocked, so that the count still holds when the write lands. */
+async function ensureAnotherActiveAdmin(users: UsersRepository, action: string): Promise<void> {
+  if ((await users.countActiveAdmins()) <= 1) {
+    throw new ConflictError(`The last active admin cannot be ${action}`);
   }
 }

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { SITE_NAME } from '../../../shared/site.js';
+import { logOut } from '../../lib/log-out.js';
 import { queryClient } from '../../lib/query-client.js';
-import { endSession } from '../../lib/session.js';
 
 const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
@@ -21,8 +21,7 @@ export function AdminLayout() {
   const close = () => setSidebarOpen(false);
 
   const logout = () => {
-    endSession();
-    queryClient.clear();
+    logOut();
     navigate('/admin/login', { replace: true });
   };
 

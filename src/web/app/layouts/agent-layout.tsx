@@ -1,15 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
 import { SITE_NAME } from '../../../shared/site.js';
+import { logOut } from '../../lib/log-out.js';
 import { queryClient } from '../../lib/query-client.js';
-import { endSession } from '../../lib/session.js';
 
 /** The spec's agent shell: a top bar titled Agent Dashboard with Logout, the page, a 2025 footer. */
 export function AgentLayout() {
   const navigate = useNavigate();
   const logout = () => {
-    endSession();
-    queryClient.clear();
+    logOut();
     navigate('/login', { replace: true });
   };
 
