@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, sql } from 'kysely';
 import type { Database } from './database.js';
 import * as initial from './migrations/2026-11-22-0001-initial.js';
 import * as publicReadModel from './migrations/2026-11-23-0001-public-read-model.js';
@@ -13,24 +13,36 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0102-revoked-tokens': revokedTokens,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Kysely's table of executed migrations, kept so that databases migrated before go on as they are. */
+const EXECUTED = 'kysely_migration';
 
+/**
+ * Runs the migrations not run yet, in name order, each in its own transaction with its record. The
+ * caller excludes other processes (first-start.ts's whileAlone), so there is no lock of our own; and
+ * there is no catalogue introspection (Kysely's Migrator reads every schema's tables, which fails when
+ * another schema is dropped at that moment, as test suites sharing a PostgreSQL database do).
+ */
 export async function migrateToLatest(database: Database): Promise<void> {
-  // Kysely looks for its migration tables in every schema unless told which one: with several
-  // schemas in one database (one per test suite), it would find another schema's tables and skip its own.
-  const migrator = new Migrator({
-    db: database.db,
-    provider,
-    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
-    // The driver's code stays readable (whileAlone retries a SQLite start that collided with another).
-    const code = (error as { code?: unknown } | undefined)?.code;
-    throw Object.assign(new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`), {
-      cause: error,
-      code,
-    });
+  const { db } = database;
+  await sql`create table if not exists ${sql.table(EXECUTED)} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+    db,
+  );
+  const done = await sql<{ name: string }>`select name from ${sql.table(EXECUTED)}`.execute(db);
+  const executed = new Set(done.rows.map((row) => row.name));
+  for (const name of Object.keys(migrations).sort()) {
+    const migration = migrations[name];
+    if (!migration || executed.has(name)) continue;
+    try {
+      await db.transaction().execute(async (trx) => {
+        await migration.up(trx);
+        await sql`insert into ${sql.table(EXECUTED)} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+          trx,
+        );
+      });
+    } catch (error) {
+      // The driver's code stays readable (whileAlone retries a SQLite start that collided with another).
+      const code = (error as { code?: unknown } | undefined)?.code;
+      throw Object.assign(new Error(`Migration ${name} failed: ${String(error)}`), { cause: error, code });
+    }
   }
 }

@@ -38,8 +38,10 @@ export async function startChangeBus(options: ChangeBusOptions): Promise<ChangeB
   return startPolling(options);
 }
 
-function startPolling({ repository, changes, log }: ChangeBusOptions): ChangeBus {
-  let seen: number | undefined;
+async function startPolling({ repository, changes, log }: ChangeBusOptions): Promise<ChangeBus> {
+  let seen = await repository.dataVersion();
+  // What another process wrote before `seen` was read (since the log's position was) is read now.
+  void changes.catchUp();
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -47,7 +49,7 @@ function startPolling({ repository, changes, log }: ChangeBusOptions): ChangeBus
     repository
       .dataVersion()
       .then((version) => {
-        if (seen !== undefined && version !== seen) void changes.catchUp();
+        if (version !== seen) void changes.catchUp();
         seen = version;
       })
       .catch((error: unknown) => log.error({ err: error }, 'reading the SQLite data version failed'))
@@ -106,6 +108,8 @@ async function startListening(options: ChangeBusOptions, url: string): Promise<C
   };
 
   await connect();
+  // What was written before the LISTEN took effect (since the log's position was read) is read now.
+  void changes.catchUp();
   return {
     stop: async () => {
       stopped = true;
