@@ -39,18 +39,39 @@ export const resultRecord = publicResultRecord.extend({
 });
 export type ResultRecord = z.infer<typeof resultRecord>;
 
-const monthText = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be YYYY-MM');
+const monthText = z
+  .string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be YYYY-MM');
+
+/** Deep enough for decades of results at 5 a page; past that a page number is a mistake or a probe. */
+export const MAX_PAGE = 100_000;
+/** The admin's largest page; the unpaged list (no page, no limit) stays for existing clients. */
+export const MAX_ADMIN_LIMIT = 500;
+/** Public and agent pages are smaller: their screens show 10 to 31 rows. */
+export const MAX_PUBLIC_LIMIT = 100;
+export const AGENT_HISTORY_PAGE_SIZE = 10;
+export const ADMIN_RESULTS_PAGE_SIZES = [5, 10, 15] as const;
+
+const pageNumber = z.coerce
+  .number('Must be a whole number')
+  .int('Must be a whole number')
+  .min(1, 'Must be 1 or more')
+  .max(MAX_PAGE, `Must be ${MAX_PAGE} or less`);
+
+const pageSize = (max: number) =>
+  z.coerce
+    .number('Must be a whole number')
+    .int('Must be a whole number')
+    .min(1, 'Must be 1 or more')
+    .max(max, `Must be ${max} or less`);
+
+/** What the lists search: a ghadi or agent name, a result, or a date (YYYY, YYYY-MM, YYYY-MM-DD). */
+const searchText = z.string().trim().max(100, 'Must be at most 100 characters');
 
 export const resultListQuery = z.object({
   month: monthText.optional(),
-  q: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
-  page: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').optional(),
-  limit: z.coerce
-    .number()
-    .int('Must be a whole number')
-    .min(1, 'Must be 1 or more')
-    .max(500, 'Must be 500 or less')
-    .optional(),
+  q: searchText.optional(),
+  page: pageNumber.optional(),
+  limit: pageSize(MAX_ADMIN_LIMIT).optional(),
 });
 export type ResultListQuery = z.infer<typeof resultListQuery>;
 
@@ -75,4 +96,15 @@ export const resultListAnswer = z.object({
   pagination: pagination.optional(),
 });
 
-export const agentHistoryQuery = z.object({ ghadiId: positiveId.optional() });
+export const agentHistoryQuery = z.object({
+  ghadiId: positiveId.optional(),
+  q: searchText.optional(),
+  page: pageNumber.default(1),
+  limit: pageSize(MAX_PUBLIC_LIMIT).default(AGENT_HISTORY_PAGE_SIZE),
+});
+
+export const pagedResultsAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(publicResultRecord),
+  pagination,
+});
