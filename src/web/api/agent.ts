@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Pagination } from '../../shared/schemas/common.js';
 import type { GhadiRecord } from '../../shared/schemas/ghadis.js';
-import type { PublicResultRecord } from '../../shared/schemas/results.js';
+import { AGENT_HISTORY_PAGE_SIZE, type PublicResultRecord } from '../../shared/schemas/results.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from './keys.js';
 
@@ -12,13 +13,26 @@ export function useMyGhadis() {
   });
 }
 
-/** Result history of one assigned ghadi (or all of them), newest first. */
-export function useMyResults(ghadiId?: number) {
+export interface MyResultsPage {
+  data: PublicResultRecord[];
+  pagination: Pagination;
+}
+
+/**
+ * One page (10 results) of the history of one assigned ghadi, or of all of them, newest first,
+ * searched on the server. The page shown stays while the next one loads.
+ */
+export function useMyResults(ghadiId: number | undefined, view: { q: string; page: number }) {
   return useQuery({
-    queryKey: queryKeys.myResults(ghadiId),
-    queryFn: async () => {
-      const query = ghadiId === undefined ? '' : `?ghadiId=${ghadiId}`;
-      return (await api.get<{ data: PublicResultRecord[] }>(`/api/agent/my-ghadi/results${query}`)).data;
+    queryKey: queryKeys.myResults(ghadiId, view),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      if (ghadiId !== undefined) params.set('ghadiId', String(ghadiId));
+      if (view.q) params.set('q', view.q);
+      params.set('page', String(view.page));
+      params.set('limit', String(AGENT_HISTORY_PAGE_SIZE));
+      return api.get<MyResultsPage>(`/api/agent/my-ghadi/results?${params}`, { signal });
     },
+    placeholderData: keepPreviousData,
   });
 }

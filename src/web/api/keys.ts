@@ -3,9 +3,13 @@ export const queryKeys = {
   counts: ['counts'] as const,
   users: ['users'] as const,
   ghadis: ['ghadis'] as const,
+  /** Every page and search of the admin's results list starts with this. */
   results: ['results'] as const,
+  resultsPage: (view: { q: string; page: number; limit: number }) => ['results', 'page', view] as const,
   usermaps: ['usermaps'] as const,
   contentBlocks: ['content-blocks'] as const,
   myGhadis: ['agent', 'my-ghadi'] as const,
-  myResults: (ghadiId?: number) => ['agent', 'my-results', ghadiId ?? 'all'] as const,
+  /** One page of an agent's history; everything under ['agent'] is refreshed after a submission. */
+  myResults: (ghadiId: number | undefined, view: { q: string; page: number }) =>
+    ['agent', 'my-results', ghadiId ?? 'all', view] as const,
 };

@@ -1,13 +1,37 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Pagination } from '../../shared/schemas/common.js';
 import type { ResultRecord, ResultSubmitInput } from '../../shared/schemas/results.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from './keys.js';
 
-/** Every result with agent and ghadi names (admin token). */
-export function useAllResults() {
+export interface ResultsPageView {
+  /** Trimmed search text; empty for none. */
+  q: string;
+  page: number;
+  limit: number;
+}
+
+export interface ResultsPage {
+  data: ResultRecord[];
+  pagination: Pagination;
+}
+
+/**
+ * One page of the admin's results (agent and ghadi names, newest first), searched on the server.
+ * It always asks for a page: without page and limit the server sends the whole table.
+ * While another page loads, the one shown stays (no spinner, no jump).
+ */
+export function useResultsPage(view: ResultsPageView) {
   return useQuery({
-    queryKey: queryKeys.results,
-    queryFn: async () => (await api.get<{ data: ResultRecord[] }>('/api/results')).data,
+    queryKey: queryKeys.resultsPage(view),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      if (view.q) params.set('q', view.q);
+      params.set('page', String(view.page));
+      params.set('limit', String(view.limit));
+      return api.get<ResultsPage>(`/api/results?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -22,6 +46,7 @@ export function useSubmitResult() {
         queryClient.invalidateQueries({ queryKey: queryKeys.results }),
         queryClient.invalidateQueries({ queryKey: queryKeys.ghadis }),
         queryClient.invalidateQueries({ queryKey: queryKeys.counts }),
+        // The agent's ghadis (today's value) and every page of its history.
         queryClient.invalidateQueries({ queryKey: ['agent'] }),
       ]),
   });

@@ -1,14 +1,29 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ghadiRecord, resultRecord } from '../../test/records.js';
 import { renderRoutes, renderWithQuery } from '../../test/render.js';
 import { AgentDashboardPage } from './agent-dashboard-page.js';
 import { ResultHistory } from './result-history.js';
-import { deferred, type FakeAnswer, fakeApi, ghadi, list, pastResults } from './test-support.js';
+import {
+  deferred,
+  type FakeAnswer,
+  fakeApi,
+  historyOf,
+  list,
+  pastResults,
+  saved,
+  siteToday,
+} from './test-support.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+const historyRows = () =>
+  within(screen.getByRole('table', { name: /^Result history of/ }))
+    .getAllByRole('row')
+    .slice(1);
 
 const renderDashboard = (path = '/agent/dashboard') =>
   renderRoutes([{ path: '/agent/dashboard', element: <AgentDashboardPage /> }], path);
@@ -20,7 +35,7 @@ describe('AgentDashboardPage', () => {
     renderDashboard();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your ghadis…');
 
-    hold.resolve(list([ghadi(1), ghadi(2, { TodayResult: '06' })]));
+    hold.resolve(list([ghadiRecord(1), ghadiRecord(2, { TodayResult: '06' })]));
     const first = await screen.findByRole('radio', { name: /Ghadi 1/ });
     expect(first).toBeChecked();
     expect(screen.getByRole('radio', { name: /Ghadi 2/ })).toHaveAccessibleName(/Today:\s*06/);
@@ -30,7 +45,7 @@ describe('AgentDashboardPage', () => {
 
   it('opens on the ghadi named in the address and follows a new choice there', async () => {
     const user = userEvent.setup();
-    fakeApi({ ghadis: () => list([ghadi(1), ghadi(2)]) });
+    fakeApi({ ghadis: () => list([ghadiRecord(1), ghadiRecord(2)]) });
     const { router } = renderDashboard('/agent/dashboard?ghadi=2');
     expect(await screen.findByRole('radio', { name: /Ghadi 2/ })).toBeChecked();
     expect(screen.getByRole('heading', { name: 'Result history: Ghadi 2' })).toBeInTheDocument();
@@ -50,7 +65,7 @@ describe('AgentDashboardPage', () => {
   it('shows "Failed to load assigned ghadi" and loads again on Retry', async () => {
     const user = userEvent.setup();
     let fail = true;
-    fakeApi({ ghadis: () => (fail ? { status: 500, body: 'down' } : list([ghadi(1)])) });
+    fakeApi({ ghadis: () => (fail ? { status: 500, body: 'down' } : list([ghadiRecord(1)])) });
     renderDashboard();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load assigned ghadi');
 
@@ -61,16 +76,47 @@ describe('AgentDashboardPage', () => {
   });
 });
 
+describe('AgentDashboardPage after a submission', () => {
+  it('shows the new result at the top of the history, back on its first page and unsearched', async () => {
+    const user = userEvent.setup();
+    const rows = pastResults(4, 12);
+    const serve = historyOf(rows);
+    fakeApi({
+      ghadis: () => list([ghadiRecord(4)]),
+      history: serve,
+      submit: (request) => {
+        const { result, dateTime } = request.body as { result: string; dateTime: string };
+        rows.unshift(resultRecord(4, dateTime, result));
+        return saved(request.body);
+      },
+    });
+    renderDashboard();
+    const pages = await screen.findByRole('navigation', { name: 'Result history pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(historyRows()).toHaveLength(2));
+    await user.type(screen.getByLabelText('Search history'), 'zz');
+    expect(await screen.findByText('No results found.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Result'), '77');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Result updated!')).toBeInTheDocument();
+    await waitFor(() => expect(historyRows()[0]).toHaveTextContent(`${siteToday()}77`));
+    expect(historyRows()).toHaveLength(10);
+    expect(screen.getByLabelText('Search history')).toHaveValue('');
+    expect(screen.getByText('Showing 1–10 of 13')).toBeInTheDocument();
+  });
+});
+
 describe('ResultHistory states', () => {
   it('shows "No results found." for a ghadi without results', async () => {
-    fakeApi({ history: () => list([]) });
-    renderWithQuery(<ResultHistory ghadi={ghadi(4)} />);
+    fakeApi();
+    renderWithQuery(<ResultHistory ghadi={ghadiRecord(4)} />);
     expect(await screen.findByText('No results found.')).toBeInTheDocument();
   });
 
   it('asks the server for the chosen ghadi only, and lists it newest first with a caption and column headers', async () => {
-    const fetchMock = fakeApi({ history: () => list(pastResults(4, 3)) });
-    renderWithQuery(<ResultHistory ghadi={ghadi(4)} />);
+    const fetchMock = fakeApi({ history: historyOf(pastResults(4, 3)) });
+    renderWithQuery(<ResultHistory ghadi={ghadiRecord(4)} />);
     const table = await screen.findByRole('table', { name: 'Result history of Ghadi 4, newest first' });
     expect(
       within(table)
@@ -79,15 +125,16 @@ describe('ResultHistory states', () => {
     ).toEqual(['Date', 'Result']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('00');
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
-      '/api/agent/my-ghadi/results?ghadiId=4',
+      '/api/agent/my-ghadi/results?ghadiId=4&page=1&limit=10',
     );
   });
 
   it('shows "Failed to load result history" and loads again on Retry', async () => {
     const user = userEvent.setup();
     let fail = true;
-    fakeApi({ history: () => (fail ? { status: 500, body: 'down' } : list(pastResults(4, 2))) });
-    renderWithQuery(<ResultHistory ghadi={ghadi(4)} />);
+    const served = historyOf(pastResults(4, 2));
+    fakeApi({ history: (request) => (fail ? { status: 500, body: 'down' } : served(request)) });
+    renderWithQuery(<ResultHistory ghadi={ghadiRecord(4)} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load result history');
 
     fail = false;

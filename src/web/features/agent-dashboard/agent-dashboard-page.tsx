@@ -18,6 +18,9 @@ export function AgentDashboardPage() {
   // The router applies a new address asynchronously; holding the choice here as well lets the
   // radio answer the tap at once instead of flicking back until the navigation lands.
   const [chosen, setChosen] = useState(() => params.get(GHADI_PARAM));
+  // Bumped by each saved result: the history mounts afresh on its first page, unsearched, where the
+  // new result is (today's or yesterday's), whatever page or search the agent had open.
+  const [saves, setSaves] = useState(0);
 
   const failure = ghadis.isError && (
     <div className="mb-4 [&_button]:min-h-11">
@@ -39,8 +42,12 @@ export function AgentDashboardPage() {
           }}
         />
         <div className="grid items-start gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <ResultForm key={`form-${selected.GID}`} ghadi={selected} />
-          <ResultHistory key={`history-${selected.GID}`} ghadi={selected} />
+          <ResultForm
+            key={`form-${selected.GID}`}
+            ghadi={selected}
+            onSaved={() => setSaves((count) => count + 1)}
+          />
+          <ResultHistory key={`history-${selected.GID}-${saves}`} ghadi={selected} />
         </div>
       </div>
     ) : (

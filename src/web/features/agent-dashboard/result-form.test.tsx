@@ -1,14 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays } from '../../../shared/dates.js';
+import { ghadiRecord } from '../../test/records.js';
 import { renderWithQuery } from '../../test/render.js';
 import { ResultForm } from './result-form.js';
 import {
   deferred,
   type FakeAnswer,
   fakeApi,
-  ghadi,
-  list,
+  historyOf,
   pastResults,
   saved,
   siteToday,
@@ -21,14 +22,16 @@ afterEach(() => {
 });
 
 const updateButton = () => screen.getByRole('button', { name: /^Update/ });
+const dateChoice = (day: 'Today' | 'Yesterday') =>
+  within(screen.getByRole('group', { name: 'Date' })).getByRole('radio', { name: new RegExp(`^${day}`) });
 
 describe('ResultForm outcomes', () => {
   it('confirms a saved result, clears the value and disables Update until a new one is typed', async () => {
     const user = userEvent.setup();
     const hold = deferred<FakeAnswer>();
     const fetchMock = fakeApi({ submit: () => hold.promise });
-    renderWithQuery(<ResultForm ghadi={ghadi(3)} />);
-    await waitFor(() => expect(screen.getByLabelText('Date')).toHaveValue(siteToday()));
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(3)} />);
+    await waitFor(() => expect(dateChoice('Today')).toBeChecked());
 
     await user.type(screen.getByLabelText('Result'), ' 06 ');
     await user.click(updateButton());
@@ -53,7 +56,7 @@ describe('ResultForm outcomes', () => {
   it('falls back to "Failed to update result" when the server sends no message', async () => {
     const user = userEvent.setup();
     fakeApi({ submit: () => ({ status: 500, body: 'down' }) });
-    renderWithQuery(<ResultForm ghadi={ghadi(1)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
     await user.type(screen.getByLabelText('Result'), '45');
     await user.click(updateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update result');
@@ -63,28 +66,63 @@ describe('ResultForm outcomes', () => {
   it('rejects a value the server would refuse, before sending it', async () => {
     const user = userEvent.setup();
     const fetchMock = fakeApi();
-    renderWithQuery(<ResultForm ghadi={ghadi(1)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
     await user.type(screen.getByLabelText('Result'), '4$5');
     await user.click(updateButton());
     expect(await screen.findByText('Use letters, digits, spaces or * # + - /')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it('offers only today and yesterday in the site’s zone, and sends the day chosen', async () => {
+    const user = userEvent.setup();
+    const fetchMock = fakeApi();
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
+    const choices = within(screen.getByRole('group', { name: 'Date' })).getAllByRole('radio');
+    expect(choices).toHaveLength(2);
+    // Until /api/site answers, the dates are the browser's own; the test's browser may be in another zone.
+    await waitFor(() => expect(dateChoice('Today')).toHaveAccessibleName(`Today ${siteToday()}`));
+    expect(dateChoice('Yesterday')).toHaveAccessibleName(`Yesterday ${addDays(siteToday(), -1)}`);
+    expect(dateChoice('Today')).toBeChecked();
+
+    await user.click(dateChoice('Yesterday'));
+    await user.type(screen.getByLabelText('Result'), '12');
+    await user.click(updateButton());
+    expect(await screen.findByText('Result updated!')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      ghadiId: 1,
+      result: '12',
+      dateTime: addDays(siteToday(), -1),
+    });
+    // The chosen day stays for the next value.
+    expect(dateChoice('Yesterday')).toBeChecked();
+  });
+
+  it('shows the server’s reason when it refuses the date', async () => {
+    const user = userEvent.setup();
+    const refusal =
+      'Agents may only enter results for today or yesterday; ask an admin to correct older dates';
+    fakeApi({ submit: () => ({ status: 403, body: { success: false, message: refusal } }) });
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
+    await user.type(screen.getByLabelText('Result'), '12');
+    await user.click(updateButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getByLabelText('Result')).toHaveValue('12');
+  });
+
   it('tells the agent that a result already saved for the chosen date will be replaced', async () => {
     const user = userEvent.setup();
     const history = pastResults(2, 3);
-    fakeApi({ history: () => list(history) });
-    renderWithQuery(<ResultForm ghadi={ghadi(2, { TodayResult: '88' })} />);
+    fakeApi({ history: historyOf(history) });
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(2, { TodayResult: '88' })} />);
 
-    // Until /api/site answers, the date is the browser's own; the test's browser may be in another zone.
     await waitFor(() =>
       expect(screen.getByText(/Saved result for/)).toHaveTextContent(
         `Saved result for ${siteToday()}: 88. Updating replaces it.`,
       ),
     );
     const yesterday = history[0];
-    await user.clear(screen.getByLabelText('Date'));
-    await user.type(screen.getByLabelText('Date'), yesterday?.Date ?? '');
+    await user.click(dateChoice('Yesterday'));
     expect(await screen.findByText(/Saved result for/)).toHaveTextContent(
       `Saved result for ${yesterday?.Date}: ${yesterday?.Result}. Updating replaces it.`,
     );
@@ -92,7 +130,7 @@ describe('ResultForm outcomes', () => {
 
   it('says when nothing is saved for the date yet', async () => {
     fakeApi();
-    renderWithQuery(<ResultForm ghadi={ghadi(1)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
     await waitFor(() =>
       expect(screen.getByText(/No result saved for/)).toHaveTextContent(
         `No result saved for ${siteToday()} yet.`,

@@ -1,45 +1,18 @@
 import { vi } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/dates.js';
-import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { adminResultRecord, pagedAnswer, resultRecord } from '../../test/records.js';
 
 /** Test-only fakes for the agent screens: records and a fetch that answers like the API. */
 
 export const SITE_ZONE = 'Asia/Kolkata';
 export const siteToday = () => todayInZone(SITE_ZONE);
 
-export function ghadi(gid: number, overrides: Partial<GhadiRecord> = {}): GhadiRecord {
-  return {
-    _id: String(gid),
-    id: String(gid),
-    GID: gid,
-    NameEn: `Ghadi ${gid}`,
-    NameHn: `घड़ी ${gid}`,
-    RTime: `${gid}:00 PM`,
-    OrderId: gid,
-    TodayResult: '',
-    YesterdayResult: '',
-    Result: '',
-    isActive: true,
-    ...overrides,
-  };
-}
-
 /** `count` results of a ghadi on the days before today, newest first, valued 00, 01, 02… */
 export function pastResults(gid: number, count: number): PublicResultRecord[] {
-  return Array.from({ length: count }, (_, index) => {
-    const date = addDays(siteToday(), -(index + 1));
-    return {
-      _id: `${gid}-${date}`,
-      id: `${gid}-${date}`,
-      GID: gid,
-      Name: `Ghadi ${gid}`,
-      Result: String(index).padStart(2, '0'),
-      DateTime: `${date}T00:00:00.000Z`,
-      Date: date,
-      isActive: true,
-    };
-  });
+  return Array.from({ length: count }, (_, index) =>
+    resultRecord(gid, addDays(siteToday(), -(index + 1)), String(index).padStart(2, '0')),
+  );
 }
 
 export interface FakeAnswer {
@@ -63,21 +36,26 @@ export function saved(body: unknown): FakeAnswer {
   return ok({
     success: true,
     message: 'Result updated',
-    data: {
-      ...pastResults(ghadiId, 1)[0],
-      _id: 'saved',
-      Result: result,
-      Date: dateTime,
-      DateTime: `${dateTime}T00:00:00.000Z`,
-      CreatedById: 7,
-      CreatedByName: 'Agent',
-      UpdatedAt: new Date().toISOString(),
-    },
+    data: adminResultRecord(ghadiId, dateTime, result, { CreatedById: 7, CreatedByName: 'Agent' }),
   });
 }
 export const list = (data: unknown[]): FakeAnswer => ok({ success: true, data });
 
-/** Stubs fetch with the agent endpoints; unlisted handlers answer with empty lists. */
+/**
+ * Serves a history as the server does: the rows whose value or date contains `q` (ignoring
+ * case), one page of them by `page` and `limit`.
+ */
+export function historyOf(rows: PublicResultRecord[]): Handler {
+  return ({ url }) => {
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    const matching = rows.filter((row) => row.Result.toLowerCase().includes(q) || row.Date.includes(q));
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    return ok(pagedAnswer(matching, page, limit));
+  };
+}
+
+/** Stubs fetch with the agent endpoints; unlisted handlers answer with no ghadi and no history. */
 export function fakeApi(handlers: FakeApi = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -90,7 +68,7 @@ export function fakeApi(handlers: FakeApi = {}) {
     } else if (url.pathname === '/api/agent/my-ghadi') {
       answer = await (handlers.ghadis ?? (() => list([])))(request);
     } else if (url.pathname === '/api/agent/my-ghadi/results') {
-      answer = await (handlers.history ?? (() => list([])))(request);
+      answer = await (handlers.history ?? historyOf([]))(request);
     } else if (url.pathname === '/api/agent/my-ghadi/update-result' && method === 'POST') {
       answer = await (handlers.submit ?? (({ body }) => saved(body)))(request);
     } else {

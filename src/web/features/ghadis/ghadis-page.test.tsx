@@ -65,8 +65,8 @@ describe('GhadisPage list', () => {
     expect(ghadiNames()).toEqual(GHADIS.slice(10, 20).map((ghadi) => ghadi.NameEn));
     await userEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
     expect(ghadiNames()).toEqual(['Ghadi 21', 'Ghadi 22', 'Ghadi 23']);
-    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
-    await userEvent.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
     expect(ghadiNames()[0]).toBe('Ghadi 11');
   });
 

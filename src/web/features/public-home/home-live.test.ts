@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HomePageData } from '../../../shared/public-pages.js';
-import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { ghadiRecord, resultRecord } from '../../test/records.js';
 import { applyHomeEvent } from './home-live.js';
-
-function ghadi(gid: number, overrides: Partial<GhadiRecord> = {}): GhadiRecord {
-  return {
-    _id: String(gid),
-    id: String(gid),
-    GID: gid,
-    NameEn: `G${gid}`,
-    NameHn: `घ${gid}`,
-    RTime: '1 PM',
-    OrderId: gid,
-    TodayResult: '',
-    YesterdayResult: '',
-    Result: '',
-    isActive: true,
-    ...overrides,
-  };
-}
-
-function result(gid: number, date: string, value: string, name = `G${gid}`): PublicResultRecord {
-  return {
-    _id: `${gid}${date}`,
-    id: `${gid}${date}`,
-    GID: gid,
-    Name: name,
-    Result: value,
-    DateTime: `${date}T00:00:00.000Z`,
-    Date: date,
-    isActive: true,
-  };
-}
 
 const home = (): HomePageData => ({
   page: 'home',
@@ -40,8 +9,8 @@ const home = (): HomePageData => ({
   siteName: 'Site',
   today: '2026-11-23',
   recordMonth: '2026-11',
-  ghadis: [ghadi(1), ghadi(2)],
-  record: [result(1, '2026-11-22', '11')],
+  ghadis: [ghadiRecord(1), ghadiRecord(2)],
+  record: [resultRecord(1, '2026-11-22', '11')],
   blogHtml: null,
   bannerHtml: null,
 });
@@ -52,8 +21,8 @@ describe('the home page applies live events', () => {
       kind: 'result',
       gid: 2,
       date: '2026-11-23',
-      ghadi: ghadi(2, { TodayResult: '45', Result: '45' }),
-      result: result(2, '2026-11-23', '45'),
+      ghadi: ghadiRecord(2, { TodayResult: '45', Result: '45' }),
+      result: resultRecord(2, '2026-11-23', '45'),
     });
     expect(first.ghadis.map((row) => [row.GID, row.TodayResult])).toEqual([
       [1, ''],
@@ -63,8 +32,8 @@ describe('the home page applies live events', () => {
       kind: 'result',
       gid: 2,
       date: '2026-11-23',
-      ghadi: ghadi(2, { TodayResult: '46', Result: '46' }),
-      result: result(2, '2026-11-23', '46'),
+      ghadi: ghadiRecord(2, { TodayResult: '46', Result: '46' }),
+      result: resultRecord(2, '2026-11-23', '46'),
     });
     expect(corrected.record.filter((row) => row.GID === 2).map((row) => row.Result)).toEqual(['46']);
     expect(corrected.record).toHaveLength(2);
@@ -75,17 +44,21 @@ describe('the home page applies live events', () => {
       kind: 'result',
       gid: 1,
       date: '2026-10-31',
-      ghadi: ghadi(1, { Result: '99' }),
-      result: result(1, '2026-10-31', '99'),
+      ghadi: ghadiRecord(1, { Result: '99' }),
+      result: resultRecord(1, '2026-10-31', '99'),
     });
     expect(next.record).toEqual(home().record);
     expect(next.ghadis[0]?.Result).toBe('99');
   });
 
   it('ghadis: added in OrderId order, renamed (with their record rows), removed (with them)', () => {
-    const added = applyHomeEvent(home(), { kind: 'ghadi', gid: 3, ghadi: ghadi(3, { OrderId: 0 }) });
+    const added = applyHomeEvent(home(), { kind: 'ghadi', gid: 3, ghadi: ghadiRecord(3, { OrderId: 0 }) });
     expect(added.ghadis.map((row) => row.GID)).toEqual([3, 1, 2]);
-    const renamed = applyHomeEvent(added, { kind: 'ghadi', gid: 1, ghadi: ghadi(1, { NameEn: 'One' }) });
+    const renamed = applyHomeEvent(added, {
+      kind: 'ghadi',
+      gid: 1,
+      ghadi: ghadiRecord(1, { NameEn: 'One' }),
+    });
     expect(renamed.record[0]?.Name).toBe('One');
     const removed = applyHomeEvent(renamed, { kind: 'ghadi', gid: 1, ghadi: null });
     expect(removed.ghadis.map((row) => row.GID)).toEqual([3, 2]);
@@ -123,7 +96,7 @@ describe('the home page applies live events', () => {
       kind: 'day',
       today: '2026-11-24',
       recordMonth: '2026-11',
-      ghadis: [ghadi(1, { YesterdayResult: '7' })],
+      ghadis: [ghadiRecord(1, { YesterdayResult: '7' })],
       record: null,
     });
     expect(sameMonth).toMatchObject({ today: '2026-11-24', record: home().record });
@@ -133,7 +106,7 @@ describe('the home page applies live events', () => {
       today: '2026-12-01',
       recordMonth: '2026-12',
       ghadis: [],
-      record: [result(1, '2026-12-01', '05')],
+      record: [resultRecord(1, '2026-12-01', '05')],
     });
     expect(newMonth.recordMonth).toBe('2026-12');
     expect(newMonth.record.map((row) => row.Result)).toEqual(['05']);

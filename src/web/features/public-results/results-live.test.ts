@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { ghadiRecord, resultRecord } from '../../test/records.js';
 import { applyResultsEvent, type MonthData } from './results-live.js';
 
-const row = (overrides: Partial<GhadiRecord> = {}): GhadiRecord => ({
-  _id: '5',
-  id: '5',
-  GID: 5,
-  NameEn: 'Gali',
-  NameHn: 'गली',
-  RTime: '11:15 PM',
-  OrderId: 6,
-  TodayResult: '',
-  YesterdayResult: '',
-  Result: '',
-  isActive: true,
-  ...overrides,
-});
-
-const result = (date: string, value: string): PublicResultRecord => ({
-  _id: date,
-  id: date,
-  GID: 5,
-  Name: 'Gali',
-  Result: value,
-  DateTime: `${date}T00:00:00.000Z`,
-  Date: date,
-  isActive: true,
-});
+const GALI = { NameEn: 'Gali', NameHn: 'गली', RTime: '11:15 PM', OrderId: 6 };
+const row = (overrides: Partial<GhadiRecord> = {}) => ghadiRecord(5, { ...GALI, ...overrides });
+const result = (date: string, value: string) => resultRecord(5, date, value, { Name: 'Gali' });
 
 const month = (): MonthData => ({
   name: 'gali',

@@ -1,63 +1,82 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResultRecord } from '../../../shared/schemas/results.js';
-import { renderWithQuery } from '../../test/render.js';
+import { adminResultRecord, pagedAnswer } from '../../test/records.js';
+import { renderRoutes } from '../../test/render.js';
 import { ResultsPage } from './results-page.js';
 
-function result(index: number, overrides: Partial<ResultRecord> = {}): ResultRecord {
-  const day = String(10 + index).padStart(2, '0');
-  return {
-    _id: String(index),
-    id: String(index),
-    GID: 1,
-    Name: 'Gali',
-    Result: String(10 + index),
-    DateTime: `2026-10-${day}T00:00:00.000Z`,
-    Date: `2026-10-${day}`,
-    isActive: true,
-    CreatedById: 2,
-    CreatedByName: 'Ravi',
-    UpdatedAt: '2026-10-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const day = (index: number) => `2026-10-${String(10 + index).padStart(2, '0')}`;
 
-/** 12 results: Ravi's Gali results, then three of Sunita's Disawer ones on other dates. */
-const RESULTS = [
-  ...Array.from({ length: 9 }, (_, index) => result(index + 1)),
-  result(10, {
-    Name: 'Disawer',
-    CreatedByName: 'Sunita',
-    Result: 'X9',
-    Date: '2026-11-20',
-    DateTime: '2026-11-20T00:00:00.000Z',
-  }),
-  result(11, { Name: 'Disawer', CreatedByName: 'Sunita', Result: '77', isActive: false }),
-  result(12, { Name: 'Disawer', CreatedByName: 'Sunita', Result: '88' }),
+/** 12 results, newest first: three of Sunita's Disawer ones, then nine of Ravi's Gali ones. */
+const RESULTS: ResultRecord[] = [
+  adminResultRecord(2, '2026-11-20', 'X9', { Name: 'Disawer', CreatedByName: 'Sunita' }),
+  adminResultRecord(2, day(11), '77', { Name: 'Disawer', CreatedByName: 'Sunita', isActive: false }),
+  adminResultRecord(2, day(10), '88', { Name: 'Disawer', CreatedByName: 'Sunita' }),
+  ...Array.from({ length: 9 }, (_, index) =>
+    adminResultRecord(1, day(9 - index), String(19 - index), { Name: 'Gali' }),
+  ),
 ];
 
-function stubResults(...answers: Array<{ status: number; body: unknown }>) {
-  const fetchMock = vi.fn(async () => {
-    const answer = answers.length > 1 ? answers.shift() : answers[0];
-    return new Response(JSON.stringify(answer?.body), { status: answer?.status ?? 500 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+interface Answer {
+  status: number;
+  body: unknown;
 }
 
+/**
+ * A fake of GET /api/results as the server answers it: a case-insensitive search over agent,
+ * ghadi, result and date, one page by page and limit (the whole list without them).
+ */
+function serve(url: URL): Answer {
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const matching = RESULTS.filter((result) =>
+    [result.CreatedByName, result.Name, result.Result, result.Date].some((field) =>
+      field.toLowerCase().includes(q),
+    ),
+  );
+  const page = url.searchParams.get('page');
+  const limit = url.searchParams.get('limit');
+  if (!page || !limit) return { status: 200, body: { success: true, data: matching } };
+  return { status: 200, body: pagedAnswer(matching, Number(page), Number(limit)) };
+}
+
+/** Stubs fetch; `answer` may hold or change an answer, and defaults to the fake server. */
+function stubApi(answer: (url: URL) => Answer | Promise<Answer> = serve) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const { status, body } = await answer(url);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  /** The query strings of the results requests made so far. */
+  return () =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/results')
+      .map((url) => url.search);
+}
+
+const renderPage = (path = '/admin/results') =>
+  renderRoutes([{ path: '/admin/results', element: <ResultsPage /> }], path);
+
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const results = () => bodyRows().map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+const pager = () => screen.getByRole('navigation', { name: 'Results pages' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('ResultsPage', () => {
-  it('shows 5 rows per page by default and offers 5, 10 or 15', async () => {
-    stubResults({ status: 200, body: { success: true, data: RESULTS } });
-    renderWithQuery(<ResultsPage />);
+  it('asks the server for 5 rows of page 1, and offers 5, 10 or 15 rows per page', async () => {
+    const requests = stubApi();
+    const { router } = renderPage();
     expect(await screen.findByRole('table', { name: 'All Agents Ghadi Results' })).toBeInTheDocument();
-    expect(bodyRows()).toHaveLength(5);
+    expect(results()).toEqual(['X9', '77', '88', '19', '18']);
+    expect(screen.getByText(/Showing 1–5 of 12/)).toHaveTextContent('Showing 1–5 of 12 · Page 1 of 3');
+    for (const header of ['Agent', 'Ghadi', 'Result', 'Date Time', 'Status']) {
+      expect(screen.getByRole('columnheader', { name: header })).toHaveAttribute('scope', 'col');
+    }
     const perPage = screen.getByLabelText<HTMLSelectElement>('Rows per page');
     expect(perPage.value).toBe('5');
     expect(
@@ -65,85 +84,128 @@ describe('ResultsPage', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['5', '10', '15']);
-    for (const header of ['Agent', 'Ghadi', 'Result', 'Date Time', 'Status']) {
-      expect(screen.getByRole('columnheader', { name: header })).toHaveAttribute('scope', 'col');
-    }
 
     await userEvent.selectOptions(perPage, '10');
-    expect(bodyRows()).toHaveLength(10);
-    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(bodyRows()).toHaveLength(2);
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    expect(router.state.location.search).toBe('?limit=10');
+    await userEvent.click(within(pager()).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(results()).toEqual(['12', '11']));
+    expect(router.state.location.search).toBe('?page=2&limit=10');
+    // At 15 a page, the rows shown (11 and 12) are on page 1: the first row shown stays on screen.
     await userEvent.selectOptions(perPage, '15');
-    expect(bodyRows()).toHaveLength(12);
+    await waitFor(() => expect(bodyRows()).toHaveLength(12));
     expect(screen.queryByRole('navigation', { name: 'Results pages' })).not.toBeInTheDocument();
+
+    // Every request names a page and a size: the screen never downloads the whole table.
+    expect(requests()).toEqual([
+      '?page=1&limit=5',
+      '?page=1&limit=10',
+      '?page=2&limit=10',
+      '?page=1&limit=15',
+    ]);
   });
 
-  it('searches agent, ghadi, result and date without regard to case, and goes back to page 1', async () => {
-    stubResults({ status: 200, body: { success: true, data: RESULTS } });
-    renderWithQuery(<ResultsPage />);
+  it('keeps the page shown, marked busy, while the next one loads', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stubApi(async (url) => {
+      if (url.searchParams.get('page') === '2') await held;
+      return serve(url);
+    });
+    renderPage();
     await screen.findByRole('table');
-    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(pager()).getByRole('button', { name: 'Next page' }));
 
-    const search = screen.getByLabelText('Search');
-    await userEvent.type(search, 'sUNITA');
-    expect(bodyRows()).toHaveLength(3);
+    expect(results()).toEqual(['X9', '77', '88', '19', '18']);
+    expect(screen.getByRole('table').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    release();
+    await waitFor(() => expect(results()).toEqual(['17', '16', '15', '14', '13']));
+    expect(screen.getByRole('table').closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('searches on the server once typing pauses, from page 1, and keeps the search in the address', async () => {
+    const requests = stubApi();
+    const { router } = renderPage('/admin/results?page=3');
+    await waitFor(() => expect(results()).toEqual(['12', '11']));
+
+    await userEvent.type(screen.getByLabelText('Search'), ' sUNITA ');
+    await waitFor(() => expect(results()).toEqual(['X9', '77', '88']));
     expect(screen.getByText('Showing 1–3 of 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=sUNITA');
+    // One request for the settled, trimmed search, from page 1; none for each letter typed.
+    expect(requests()).toEqual(['?page=3&limit=5', '?q=sUNITA&page=1&limit=5']);
 
-    await userEvent.clear(search);
-    await userEvent.type(search, 'disawer');
-    expect(bodyRows()).toHaveLength(3);
+    await userEvent.clear(screen.getByLabelText('Search'));
+    await userEvent.type(screen.getByLabelText('Search'), '2026-11-20{Enter}');
+    await waitFor(() => expect(results()).toEqual(['X9']));
+    const row = bodyRows()[0] as HTMLElement;
+    expect(within(row).getAllByText('20 Nov 2026').length).toBeGreaterThan(0);
 
-    await userEvent.clear(search);
-    await userEvent.type(search, 'x9');
-    expect(bodyRows()).toHaveLength(1);
-    expect(within(bodyRows()[0] as HTMLElement).getByText('20 Nov 2026')).toBeInTheDocument();
-
-    await userEvent.clear(search);
-    await userEvent.type(search, '2026-11-20');
-    expect(bodyRows()).toHaveLength(1);
-    await userEvent.clear(search);
-    await userEvent.type(search, '20 nov');
-    expect(bodyRows()).toHaveLength(1);
-
-    // Matches on page 2 of a search, then a new search starts again at page 1.
-    await userEvent.clear(search);
-    await userEvent.type(search, 'ravi');
-    expect(screen.getByText('Showing 1–5 of 9')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(screen.getByText('Showing 6–9 of 9')).toBeInTheDocument();
-    await userEvent.type(search, ' ');
-    await userEvent.type(search, '{Backspace}');
-    expect(screen.getByText('Showing 1–5 of 9')).toBeInTheDocument();
-
-    await userEvent.type(search, 'nobody');
+    await userEvent.clear(screen.getByLabelText('Search'));
+    await userEvent.type(screen.getByLabelText('Search'), 'nobody');
+    expect(await screen.findByText('No results match “nobody”.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getByText(/No results match/)).toBeInTheDocument();
+  });
+
+  it('opens the page, search and size the address names, and follows the back button', async () => {
+    const requests = stubApi();
+    const { router } = renderPage('/admin/results?q=gali&page=2&limit=5');
+    await waitFor(() => expect(results()).toEqual(['14', '13', '12', '11']));
+    expect(screen.getByLabelText('Search')).toHaveValue('gali');
+    expect(within(pager()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(within(pager()).getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(results()).toEqual(['19', '18', '17', '16', '15']));
+    await router.navigate(-1);
+    await waitFor(() => expect(results()).toEqual(['14', '13', '12', '11']));
+
+    await userEvent.clear(screen.getByLabelText('Search'));
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(router.state.location.search).toBe('');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('Search')).toHaveValue('gali'));
+    expect(requests()[0]).toBe('?q=gali&page=2&limit=5');
+  });
+
+  it('falls back to the defaults for a bad address, and to the last page past the end', async () => {
+    const requests = stubApi();
+    const { router } = renderPage('/admin/results?page=abc&limit=7');
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(requests()).toEqual(['?page=1&limit=5']);
+
+    await router.navigate('/admin/results?page=99');
+    await waitFor(() => expect(results()).toEqual(['12', '11']));
+    expect(router.state.location.search).toBe('?page=3');
   });
 
   it('shows the status as Active or Inactive', async () => {
-    stubResults({ status: 200, body: { success: true, data: RESULTS } });
-    renderWithQuery(<ResultsPage />);
+    stubApi();
+    renderPage();
     await screen.findByRole('table');
-    await userEvent.type(screen.getByLabelText('Search'), '77');
-    expect(within(bodyRows()[0] as HTMLElement).getByText('Inactive')).toBeInTheDocument();
+    const inactive = bodyRows()[1] as HTMLElement;
+    expect(within(inactive).getAllByText('Inactive').length).toBeGreaterThan(0);
+    expect(within(bodyRows()[0] as HTMLElement).getAllByText('Active').length).toBeGreaterThan(0);
   });
 
   it('says Failed to load data, and Retry loads it again', async () => {
-    const fetchMock = stubResults(
-      { status: 500, body: { success: false, message: 'boom' } },
-      { status: 200, body: { success: true, data: RESULTS } },
-    );
-    renderWithQuery(<ResultsPage />);
+    let fail = true;
+    const requests = stubApi((url) => (fail ? { status: 500, body: { success: false } } : serve(url)));
+    renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data');
+    fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(requests()).toHaveLength(2);
   });
 
   it('has an empty state', async () => {
-    stubResults({ status: 200, body: { success: true, data: [] } });
-    renderWithQuery(<ResultsPage />);
+    stubApi(() => ({ status: 200, body: pagedAnswer([], 1, 5) }));
+    renderPage();
     expect(await screen.findByText('No results found.')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,67 @@
+import type { GhadiRecord } from '../../shared/schemas/ghadis.js';
+import type { PublicResultRecord, ResultRecord } from '../../shared/schemas/results.js';
+
+/** Records as the API sends them, for the web tests of every feature. */
+
+/** A ghadi named "Ghadi {gid}", ordered by its GID, with no results yet. */
+export function ghadiRecord(gid: number, overrides: Partial<GhadiRecord> = {}): GhadiRecord {
+  return {
+    _id: String(gid),
+    id: String(gid),
+    GID: gid,
+    NameEn: `Ghadi ${gid}`,
+    NameHn: `घड़ी ${gid}`,
+    RTime: `${gid}:00 PM`,
+    OrderId: gid,
+    TodayResult: '',
+    YesterdayResult: '',
+    Result: '',
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** A ghadi's result of a business date (YYYY-MM-DD), as the public and the agents read it. */
+export function resultRecord(
+  gid: number,
+  date: string,
+  value: string,
+  overrides: Partial<PublicResultRecord> = {},
+): PublicResultRecord {
+  return {
+    _id: `${gid}-${date}`,
+    id: `${gid}-${date}`,
+    GID: gid,
+    Name: `Ghadi ${gid}`,
+    Result: value,
+    DateTime: `${date}T00:00:00.000Z`,
+    Date: date,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** The same with what only admins see: who entered it, and when. */
+export function adminResultRecord(
+  gid: number,
+  date: string,
+  value: string,
+  overrides: Partial<ResultRecord> = {},
+): ResultRecord {
+  return {
+    ...resultRecord(gid, date, value),
+    CreatedById: 2,
+    CreatedByName: 'Ravi',
+    UpdatedAt: `${date}T12:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+/** A paged list answer holding page `page` of `rows`, `limit` to a page, as the server pages it. */
+export function pagedAnswer<T>(rows: T[], page: number, limit: number) {
+  return {
+    success: true as const,
+    data: rows.slice((page - 1) * limit, page * limit),
+    pagination: { page, limit, total: rows.length, totalPages: Math.ceil(rows.length / limit) },
+  };
+}
