@@ -46,6 +46,25 @@ function ghadiChoice(page: Page, ghadi: GhadiRecord) {
   return page.getByRole('radio', { name: new RegExp(ghadi.NameEn) });
 }
 
+function dateChoices(page: Page) {
+  return page.getByRole('group', { name: 'Date' }).getByRole('radio');
+}
+
+function dateChoice(page: Page, day: 'Today' | 'Yesterday') {
+  return page.getByRole('group', { name: 'Date' }).getByRole('radio', { name: new RegExp(`^${day}`) });
+}
+
+function historyPager(page: Page) {
+  return page.getByRole('navigation', { name: 'Result history pages' });
+}
+
+/** Every visible button of a pager sits on one row: the same top edge for all. */
+async function pagerTops(page: Page): Promise<number[]> {
+  return historyPager(page)
+    .locator('button:visible')
+    .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().top)));
+}
+
 function historyRows(page: Page) {
   return page.getByRole('table', { name: /Result history of/ }).locator('tbody tr');
 }
@@ -74,7 +93,11 @@ test.describe('agent dashboard', () => {
     await ghadiChoice(page, second).check();
     await expect(page).toHaveURL(new RegExp(`ghadi=${second.GID}$`));
     await expect(page.getByRole('heading', { name: `Update result: ${second.NameEn}` })).toBeVisible();
-    await expect(page.getByLabel('Date')).toHaveValue(today);
+    // Agents enter today's or yesterday's result only: the form offers just those two days.
+    await expect(dateChoices(page)).toHaveCount(2);
+    await expect(dateChoice(page, 'Today')).toBeChecked();
+    await expect(dateChoice(page, 'Today')).toHaveAccessibleName(`Today ${today}`);
+    await expect(dateChoice(page, 'Yesterday')).toHaveAccessibleName(`Yesterday ${addDays(today, -1)}`);
     await expect(page.getByText('No results found.')).toBeVisible();
 
     const update = page.getByRole('button', { name: 'Update' });
@@ -115,21 +138,25 @@ test.describe('agent dashboard', () => {
     expect(await todayResultOf(request, second.GID)).toBe('42');
   });
 
-  test('history search matches result and date, pages by 10, and a search returns to page 1', async ({
+  test('the history comes 10 a page from the server, searches there from page 1, and shows a new result', async ({
     page,
     request,
   }) => {
     const { admin, agent, ghadis } = await agentWithGhadis(request, 1);
     const ghadi = ghadis[0] as GhadiRecord;
     const today = await siteToday(request);
-    // Twelve past days, newest first once listed; day 5 carries a lettered value for the case test.
+    // Twelve past days, newest first once listed, valued day × 7 ("14", "21" …); days 1 and 5 are
+    // "A1" and "XY", values no date can match.
+    const seededValue = (day: number) =>
+      day === 1 ? 'A1' : day === 5 ? 'XY' : String(day * 7).padStart(2, '0');
     for (let day = 1; day <= 12; day += 1) {
-      await admin.submitResult(
-        ghadi.GID,
-        day === 5 ? 'XY' : String(day * 7).padStart(2, '0'),
-        addDays(today, -day),
-      );
+      await admin.submitResult(ghadi.GID, seededValue(day), addDays(today, -day));
     }
+    const requests: URL[] = [];
+    page.on('request', (sent) => {
+      const url = new URL(sent.url());
+      if (url.pathname === '/api/agent/my-ghadi/results') requests.push(url);
+    });
     await page.setViewportSize(PHONE);
     await signInAs(page, request, agent.UserName, agent.Password);
     await page.goto('/agent/dashboard');
@@ -137,16 +164,29 @@ test.describe('agent dashboard', () => {
     await expect(historyRows(page)).toHaveCount(10);
     await expect(historyRows(page).first()).toContainText(addDays(today, -1));
     await expect(page.getByText('Showing 1–10 of 12')).toBeVisible();
-    await page.getByRole('button', { name: 'Page 2' }).click();
+    const tops = await pagerTops(page);
+    expect(tops.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(tops).size).toBe(1);
+    await historyPager(page).getByRole('button', { name: 'Next page' }).click();
     await expect(historyRows(page)).toHaveCount(2);
     await expect(historyRows(page).last()).toContainText(addDays(today, -12));
+    await expect(historyPager(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(await hasHorizontalPageScroll(page)).toBe(false);
+    await screens(page, 'agent-history');
 
+    // From page 2, a search for a value on page 1 finds it: searching starts again at page 1.
     const search = page.getByLabel('Search history');
+    await search.fill('A1');
+    await expect(historyRows(page)).toHaveCount(1);
+    await expect(historyRows(page).first()).toContainText(addDays(today, -1));
+    await expect(historyPager(page)).toHaveCount(0);
+
     await search.fill('xy');
     await expect(historyRows(page)).toHaveCount(1);
     await expect(historyRows(page).first()).toContainText(addDays(today, -5));
-    await expect(page.getByRole('button', { name: 'Page 2' })).toHaveCount(0);
 
     await search.fill(addDays(today, -3));
     await expect(historyRows(page)).toHaveCount(1);
@@ -155,13 +195,21 @@ test.describe('agent dashboard', () => {
     await search.fill('no such result');
     await expect(page.getByText('No results found.')).toBeVisible();
 
-    // Back on page 2, then a search that still spans two pages starts again on page 1.
-    await search.fill('');
-    await page.getByRole('button', { name: 'Page 2' }).click();
-    // Every date contains a dash, so this search still spans both pages.
-    await search.fill('-');
-    await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-    await screens(page, 'agent-history');
+    // Every request asked for one page of 10 of this ghadi.
+    for (const url of requests) {
+      expect(url.searchParams.get('ghadiId'), url.search).toBe(String(ghadi.GID));
+      expect(url.searchParams.get('limit'), url.search).toBe('10');
+    }
+
+    // Correcting yesterday's result from a search shows the history afresh, the correction on top.
+    await dateChoice(page, 'Yesterday').check();
+    await page.getByLabel('Result').fill('Z1');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Result updated!')).toBeVisible();
+    await expect(search).toHaveValue('');
+    await expect(historyRows(page)).toHaveCount(10);
+    await expect(historyRows(page).first()).toContainText(addDays(today, -1));
+    await expect(historyRows(page).first()).toContainText('Z1');
   });
 
   test('an agent with no ghadi sees the empty state', async ({ page, request }) => {

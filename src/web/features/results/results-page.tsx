@@ -53,14 +53,19 @@ export function ResultsPage() {
     return (
       <>
         <p aria-live="polite" className="text-sm text-slate-600">
-          {data.length === 0
-            ? `No rows on page ${count(pagination.page)}.`
-            : `Showing ${count(first)}–${count(last)} of ${count(pagination.total)}`}
+          {/* Two unbreakable parts: a narrow screen wraps between them, not inside a number range. */}
+          <span className="whitespace-nowrap">
+            {data.length === 0
+              ? `No rows on page ${count(pagination.page)}.`
+              : `Showing ${count(first)}–${count(last)} of ${count(pagination.total)}`}
+          </span>
           {pagination.totalPages > 1 && (
-            <span className="whitespace-nowrap">
+            <>
               {' '}
-              · Page {count(pagination.page)} of {count(pagination.totalPages)}
-            </span>
+              <span className="whitespace-nowrap">
+                · Page {count(pagination.page)} of {count(pagination.totalPages)}
+              </span>
+            </>
           )}
         </p>
         <ResultsTable results={data} busy={results.isPlaceholderData} />

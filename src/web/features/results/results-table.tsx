@@ -16,7 +16,7 @@ export function displayDate(result: ResultRecord): string {
   return Number.isNaN(instant.getTime()) ? result.Date : DATE_FORMAT.format(instant);
 }
 
-/** On a phone, agent, date and status fold into the ghadi's cell, so the result stays in view without scrolling. */
+/** On a phone, agent and date fold into the ghadi's cell and the status under the result: two columns, no sideways scroll. */
 const WIDE_ONLY = 'hidden sm:table-cell';
 
 const COLUMNS = [
@@ -43,16 +43,20 @@ export function ResultsTable({ results, busy }: { results: ResultRecord[]; busy:
             </td>
             <td className={`${WRAP_CELL} sm:whitespace-nowrap`}>
               <span className="block font-medium sm:font-normal">{result.Name}</span>
-              <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 sm:hidden">
+              <span className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-slate-600 sm:hidden">
                 <time dateTime={result.Date}>{displayDate(result)}</time>
                 <span>
                   <AgentName result={result} />
                 </span>
-                <StatusBadge active={result.isActive} />
               </span>
             </td>
-            <td className={`${CELL} font-mono text-base font-semibold sm:font-sans sm:text-sm`}>
-              {result.Result}
+            <td className={CELL}>
+              <span className="block font-mono text-base font-semibold sm:font-sans sm:text-sm">
+                {result.Result}
+              </span>
+              <span className="mt-0.5 block sm:hidden">
+                <StatusBadge active={result.isActive} />
+              </span>
             </td>
             <td className={`${CELL} ${WIDE_ONLY}`}>
               <time dateTime={result.Date}>{displayDate(result)}</time>
