@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACCOUNT_DELAY_CAP_SECONDS } from '../../src/server/lib/login-throttle.js';
 import { addDays } from '../../src/shared/dates.js';
-import { type AcceptanceChecks, type AcceptanceContext, type CheckResult, check } from './types.js';
+import { check } from './check.js';
+import type { AcceptanceChecks, AcceptanceContext, CheckResult } from './types.js';
 
 /**
  * Logins, sessions and the agents' result window, checked from outside (issue 9, sections 3-5).

@@ -15,8 +15,9 @@ import SQLite from 'better-sqlite3';
 import { addressSource, send, signIn } from '../lib/client.js';
 import { createTemporaryDatabase } from '../lib/postgres.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
+import { check } from './check.js';
 import { type Pair, writeChecks } from './coherence-writes.js';
-import { type CheckResult, type CheckSettings, check, type StandaloneChecks } from './types.js';
+import type { CheckResult, CheckSettings, StandaloneChecks } from './types.js';
 
 const VISITS_WITHIN_MS = 5000;
 

@@ -9,7 +9,8 @@ import { BLOG_SLUG } from '../../src/shared/public-pages.js';
 import { type EventStream, openEvents } from '../../tests/support/http.js';
 import { send } from '../lib/client.js';
 import type { TimedAnswer } from '../lib/timed-request.js';
-import { type CheckResult, check } from './types.js';
+import { check } from './check.js';
+import type { CheckResult } from './types.js';
 
 const LIMIT_MS = 1000;
 /** How long to go on looking after the limit, so that a late arrival is reported with its time. */

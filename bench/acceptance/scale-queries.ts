@@ -53,6 +53,8 @@ export interface QueryRunner {
   /** The address of the signed-in clients (admin, agent). */
   staffAddress: string;
   nextAddress: () => string;
+  /** Told of each query once measured (the runner prints them). */
+  report?: (measured: Measured) => void;
 }
 
 function urlOf(query: Query, extra: Record<string, string> = {}): string {
@@ -110,6 +112,7 @@ export async function measure(runner: QueryRunner, query: Query, extra: Record<s
     wireBytes: Math.max(...answers.map((answer) => answer.wireBytes)),
     problems: failed ? [`answered ${failed.status}: ${parse(failed).message ?? ''}`] : [],
   };
+  runner.report?.(measured);
   return { measured, body: parse(last) };
 }
 
