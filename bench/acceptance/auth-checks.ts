@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ACCOUNT_DELAY_CAP_SECONDS } from '../../src/server/lib/login-throttle.js';
 import { addDays } from '../../src/shared/dates.js';
+import { check } from './check.js';
 import type { AcceptanceChecks, AcceptanceContext, CheckResult } from './types.js';
 
 /**
@@ -94,18 +95,6 @@ async function adminToken(context: AcceptanceContext, address: string): Promise<
     throw new Error(`the admin could not sign in: ${answer.status} ${answer.body.message ?? ''}`);
   }
   return answer.body.token;
-}
-
-/** Runs one check; a failure to set it up is reported as the check failing, with the reason. */
-async function check(
-  name: string,
-  run: () => Promise<{ ok: boolean; detail: string }>,
-): Promise<CheckResult> {
-  try {
-    return { name, ...(await run()) };
-  } catch (error) {
-    return { name, ok: false, detail: `could not run: ${(error as Error).message}` };
-  }
 }
 
 async function parallelAttack(context: AcceptanceContext, attacker: string): Promise<CheckResult> {

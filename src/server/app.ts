@@ -8,6 +8,7 @@ import { type Database, openDatabase } from './db/database.js';
 import { clientAddressOf, clientGroup, trustProxyFunction } from './lib/client-address.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { PerMinuteLimit } from './lib/per-minute-limit.js';
 import { ResponseHeaders, requestIdFrom } from './lib/response-headers.js';
 import { TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
@@ -231,6 +232,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl ?? null,
     results,
     headers,
+    publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute),
   };
 
   await app.register(access, { sessions });

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       workers: 1,
       publicUrl: undefined,
       visitorNewSessionsPerMinute: 60,
+      publicQueriesPerMinute: 60,
     });
     expect(config.visitorFlushMs).toBeGreaterThan(0);
     expect(path.isAbsolute(config.webRoot)).toBe(true);

@@ -36,6 +36,8 @@ export interface AppConfig {
   loginMaxFailures: number;
   /** New visitor sessions counted per client address (IPv6: per /64) and minute; more are not counted. */
   visitorNewSessionsPerMinute: number;
+  /** Uncached public result queries (searches, pages) per client address and minute; more get a 429. */
+  publicQueriesPerMinute: number;
   /** argon2 cost; lowered only by tests. */
   passwordMemoryCost: number;
 }
@@ -161,6 +163,7 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().default(path.resolve('dist', 'web')),
 });
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlSeconds: 12 * 60 * 60,
     loginMaxFailures: values.LOGIN_MAX_FAILURES,
     visitorNewSessionsPerMinute: values.VISITOR_NEW_SESSIONS_PER_MINUTE,
+    publicQueriesPerMinute: values.PUBLIC_QUERIES_PER_MINUTE,
     passwordMemoryCost: 19456,
   };
 }

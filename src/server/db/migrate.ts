@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-22-0001-initial.js';
 import * as publicReadModel from './migrations/2026-11-23-0001-public-read-model.js';
 import * as loginAttempts from './migrations/2026-11-23-0101-login-attempts.js';
 import * as revokedTokens from './migrations/2026-11-23-0102-revoked-tokens.js';
+import * as resultListIndexes from './migrations/2026-11-23-0201-result-list-indexes.js';
 
 /** Listed in code (not read from a folder) so the built server and the tests run the same set. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0001-public-read-model': publicReadModel,
   '2026-11-23-0101-login-attempts': loginAttempts,
   '2026-11-23-0102-revoked-tokens': revokedTokens,
+  '2026-11-23-0201-result-list-indexes': resultListIndexes,
 };
 
 /** Kysely's table of executed migrations, kept so that databases migrated before go on as they are. */

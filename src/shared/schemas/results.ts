@@ -39,8 +39,7 @@ export const resultRecord = publicResultRecord.extend({
 });
 export type ResultRecord = z.infer<typeof resultRecord>;
 
-const monthText = z
-  .string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be YYYY-MM');
+const monthText = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be YYYY-MM');
 
 /** Deep enough for decades of results at 5 a page; past that a page number is a mistake or a probe. */
 export const MAX_PAGE = 100_000;
@@ -102,6 +101,8 @@ export const agentHistoryQuery = z.object({
   page: pageNumber.default(1),
   limit: pageSize(MAX_PUBLIC_LIMIT).default(AGENT_HISTORY_PAGE_SIZE),
 });
+
+export type AgentHistoryQuery = z.infer<typeof agentHistoryQuery>;
 
 export const pagedResultsAnswer = z.object({
   success: z.literal(true),

@@ -22,9 +22,9 @@ export class PublicData {
     return this.ghadis.list();
   }
 
-  /** Public results (live ghadis only), newest first; of one month (YYYY-MM) or of all time. */
-  async resultList(month: string | undefined): Promise<PublicResultRecord[]> {
-    return (await this.results.list({ month }, false)).data;
+  /** A month's public results (YYYY-MM; live ghadis only), newest first. */
+  monthResults(month: string): Promise<PublicResultRecord[]> {
+    return this.results.publicMonth(month);
   }
 
   /** A ghadi's results of all time or of a month, or null when there are none (the API's 404). */

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { chosenMonth, type PublicPageData, type ResultsPageData } from '../../../shared/public-pages.js';
@@ -7,11 +8,16 @@ import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import { homeAnswer } from '../../../shared/schemas/home.js';
 import {
   ghadiResultsQuery,
+  MAX_PUBLIC_LIMIT,
   publicResultRecord,
   resultListAnswer,
   resultListQuery,
 } from '../../../shared/schemas/results.js';
 import { SITE_NAME, siteInfo } from '../../../shared/site.js';
+import { BadRequestError, TooManyRequestsError } from '../../errors.js';
+import { clientGroup } from '../../lib/client-address.js';
+import { jsonListStream } from '../../lib/json-list-stream.js';
+import { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { ResultsService } from '../results/results-service.js';
 import { type CachedAnswer, encodeJson, prepareFailure } from './cached-answer.js';
@@ -29,6 +35,8 @@ export interface ReadContext {
   results: ResultsService;
   /** The headers every answer carries (security, CORS), the same on both answer paths. */
   headers: ResponseHeaders;
+  /** Uncached public queries (searches, pages) per client address and minute. */
+  publicQueries: PerMinuteLimit;
 }
 
 export interface ReadInput<P, Q> {
@@ -38,8 +46,11 @@ export interface ReadInput<P, Q> {
   admin: boolean;
 }
 
-/** An answer made for one request: JSON for Fastify to serialize (and compress), or ready bytes. */
-export type LiveAnswer = { json: unknown } | { ready: CachedAnswer };
+/**
+ * An answer made for one request: JSON for Fastify to serialize (and compress), ready bytes, or a
+ * JSON document streamed as it is read (a list too long to build at once).
+ */
+export type LiveAnswer = { json: unknown } | { ready: CachedAnswer } | { stream: Readable };
 
 /**
  * One public GET: its address, the same zod schemas the API validates with, how its answer is cached,
@@ -80,6 +91,13 @@ function renderPage(context: ReadContext, status: number, data: PublicPageData, 
   return context.pages.page(status, data, context.publicUrl, compress);
 }
 
+/**
+ * How long a path parameter may be, counted encoded (as the router counts): a 100-character
+ * Devanagari name is 900 characters there. Anything longer than a ghadi name is simply not found.
+ */
+export const MAX_PATH_PARAM_LENGTH = 1000;
+const ghadiNameParams = z.object({ name: z.string().min(1).max(MAX_PATH_PARAM_LENGTH) });
+
 const ghadiListAnswer = listAnswer(ghadiRecord);
 const ghadiResultsAnswer = listAnswer(publicResultRecord);
 const contentAnswer = itemAnswer(contentBlockRecord);
@@ -104,21 +122,43 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     access: 'optional',
     dependsOn: RESULTS_AND_GHADIS,
     maxKept: 24,
-    // Admins see more, and searches and pages are answered live; the plain public list is cached per month.
+    // The public's month lists and newest page are cached; searches, other pages and everything an
+    // admin asks are answered live, and the public's are limited per client address.
     key: ({ query, admin }) =>
       admin || query.q !== undefined || query.page !== undefined || query.limit !== undefined
         ? null
-        : (query.month ?? 'all'),
-    build: async ({ query }, { model }) =>
-      kept(await encodeJson(resultListAnswer, { success: true, data: await model.results(query.month) })),
-    live: async ({ query, admin }, { results }) => ({
-      json: { success: true, ...(await results.list(query, admin)) },
-    }),
+        : (query.month ?? 'newest'),
+    build: async ({ query }, { model, results }) =>
+      kept(
+        await encodeJson(resultListAnswer, {
+          success: true,
+          ...(query.month
+            ? { data: await model.results(query.month) }
+            : await results.page({}, false, MAX_PUBLIC_LIMIT)),
+        }),
+      ),
+    live: async ({ query, admin }, { results, publicQueries }, request) => {
+      if (admin && query.page === undefined && query.limit === undefined) {
+        return { stream: jsonListStream(results.everyAdminRecord(query)) };
+      }
+      if (!admin) {
+        if (query.limit !== undefined && query.limit > MAX_PUBLIC_LIMIT) {
+          throw new BadRequestError(`limit: Must be ${MAX_PUBLIC_LIMIT} or less`);
+        }
+        if (!publicQueries.take(clientGroup(request.ip))) {
+          throw new TooManyRequestsError(
+            'Too many searches from your address; try again in a minute',
+            PerMinuteLimit.secondsToNextMinute(),
+          );
+        }
+      }
+      return { json: { success: true, ...(await results.page(query, admin, MAX_PUBLIC_LIMIT)) } };
+    },
   }),
 
   defineRead({
     path: '/api/results/:name',
-    params: z.object({ name: z.string().min(1).max(100) }),
+    params: ghadiNameParams,
     query: ghadiResultsQuery,
     response: ghadiResultsAnswer,
     access: 'public',
@@ -198,7 +238,7 @@ export const PUBLIC_READS: readonly PublicRead[] = [
 
   defineRead({
     path: '/satta-results/:name',
-    params: z.object({ name: z.string().min(1).max(100) }),
+    params: ghadiNameParams,
     // Any query is accepted: a month or year the selectors cannot produce shows the current month.
     query: z.object({ month: z.unknown().optional(), year: z.unknown().optional() }),
     access: 'public',

@@ -47,11 +47,11 @@ function answerRead(read: PublicRead, context: ReadContext, request: FastifyRequ
   const key = read.key(input, context);
   if (key === null) {
     if (!read.live) throw new Error(`${read.path} has no live answer`);
-    return read
-      .live(input, context, request)
-      .then((live) =>
-        'ready' in live ? sendCached(request, reply, live.ready, context.headers) : live.json,
-      );
+    return read.live(input, context, request).then((live) => {
+      if ('ready' in live) return sendCached(request, reply, live.ready, context.headers);
+      if ('stream' in live) return reply.type('application/json; charset=utf-8').send(live.stream);
+      return live.json;
+    });
   }
   const built = context.model.answer(read, key, () => read.build(input, context));
   const send = (ready: Built) => sendCached(request, reply, ready.answer, context.headers);

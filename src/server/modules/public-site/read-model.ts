@@ -72,9 +72,9 @@ export class ReadModel {
     return whenReady(this.ghadis(), (list) => ghadiNamed(list, name));
   }
 
-  /** Public results, newest first: of one month (YYYY-MM) or of all time. */
-  results(month: string | undefined): PublicResultRecord[] | Promise<PublicResultRecord[]> {
-    return this.monthResults.get(month ?? '', () => this.data.resultList(month));
+  /** A month's public results (YYYY-MM), newest first. */
+  results(month: string): PublicResultRecord[] | Promise<PublicResultRecord[]> {
+    return this.monthResults.get(month, () => this.data.monthResults(month));
   }
 
   content(slug: string): ContentBlockRecord | null | Promise<ContentBlockRecord | null> {

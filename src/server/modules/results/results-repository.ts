@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
-import { countRows, type Database, type Executor } from '../../db/database.js';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { foldName } from '../../../shared/names.js';
+import { countRows, type Database, type Dialect, type Executor } from '../../db/database.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 
 export interface ResultRow {
   result_id: number;
@@ -17,6 +19,7 @@ export interface ResultRow {
 export interface ResultFilter {
   /** YYYY-MM */
   month?: string;
+  /** A ghadi name or part of one, a result value, a date (YYYY, YYYY-MM or YYYY-MM-DD), or an author. */
   search?: string;
   /** Whether the search also matches who declared a result (admins only: others may not learn it). */
   searchAuthors?: boolean;
@@ -25,16 +28,45 @@ export interface ResultFilter {
   liveGhadisOnly: boolean;
 }
 
+/** A query on `results as r`. */
+type FromResults = DatabaseSchema & { r: DatabaseSchema['results'] };
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+/** Where the unpaged list goes on from: the last row of the chunk before. */
+interface ListCursor {
+  resultDate: string;
+  resultId: number;
+}
+
+/**
+ * SQLite keeps no statistics (the app runs no ANALYZE), so it would look up every ghadi or author a
+ * search names in an index of its own, then gather and sort all their rows: for a search matching most
+ * ghadis that is every row. Compared as values (unary plus hides the column from the planner), the
+ * search walks the listing index in list order and stops once the page is full. PostgreSQL has
+ * statistics and picks between its indexes itself, so it gets the plain column.
+ */
+function searchColumn(dialect: Dialect, column: 'r.gid' | 'r.created_by') {
+  return dialect === 'sqlite' ? sql<number>`+${sql.ref(column)}` : sql.ref<number>(column);
+}
+
+/** The first and last date a search text names, when it is a date, a month or a year. */
+function dateRangeOf(text: string): [string, string] | null {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return [text, text];
+  if (/^\d{4}-\d{2}$/.test(text)) return [`${text}-01`, `${text}-31`];
+  if (/^\d{4}$/.test(text)) return [`${text}-01-01`, `${text}-12-31`];
+  return null;
+}
+
 export interface SubmittedResult {
   gid: number;
   date: string;
   value: string;
   userId: number;
   now: string;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export class ResultsRepository {
@@ -89,23 +121,82 @@ export class ResultsRepository {
   }
 
   async findOne(gid: number, date: string, liveGhadisOnly = false): Promise<ResultRow | undefined> {
-    return this.query({ liveGhadisOnly })
+    return this.withDetails(this.db.selectFrom('results as r'))
       .where('r.gid', '=', gid)
       .where('r.result_date', '=', date)
+      .$if(liveGhadisOnly, (query) => query.where('g.is_deleted', '=', 0))
       .executeTakeFirst();
   }
 
-  async list(filter: ResultFilter, page?: { offset: number; limit: number }): Promise<ResultRow[]> {
-    return this.query(filter)
+  /** Every matching result, newest first: for short lists (a month, a ghadi's results). */
+  async list(filter: ResultFilter): Promise<ResultRow[]> {
+    const matching = await this.matching(filter);
+    return this.withDetails(matching)
       .orderBy('r.result_date', 'desc')
-      .orderBy('g.order_id')
       .orderBy('r.result_id', 'desc')
-      .$if(page !== undefined, (query) => query.limit(page?.limit ?? 0).offset(page?.offset ?? 0))
       .execute();
   }
 
-  async countMatching(filter: ResultFilter): Promise<number> {
-    return countRows(this.db.selectFrom(this.query(filter).as('matching')));
+  /**
+   * One page of the list and the number of matching results. The page's ids come from the index alone;
+   * only its rows are joined. A page in the back half is read from the other end, so that no page
+   * reads more than half of the index.
+   */
+  async page(
+    filter: ResultFilter,
+    { page, limit }: PageRequest,
+  ): Promise<{ rows: ResultRow[]; total: number }> {
+    const matching = await this.matching(filter);
+    const total = await countRows(matching);
+    const offset = (page - 1) * limit;
+    if (offset >= total) return { rows: [], total };
+    const fromEnd = offset > total / 2;
+    const direction = fromEnd ? 'asc' : 'desc';
+    const ids = matching
+      .select('r.result_id')
+      .orderBy('r.result_date', direction)
+      .orderBy('r.result_id', direction)
+      .limit(fromEnd ? Math.min(limit, total - offset) : limit)
+      .offset(fromEnd ? Math.max(0, total - offset - limit) : offset);
+    const rows = await this.withDetails(this.db.selectFrom('results as r'))
+      .where('r.result_id', 'in', ids)
+      .orderBy('r.result_date', 'desc')
+      .orderBy('r.result_id', 'desc')
+      .execute();
+    return { rows, total };
+  }
+
+  /**
+   * The whole list in chunks, newest first, each read after the last row of the one before (no
+   * offsets): a caller can send each chunk before reading the next, and others are served between.
+   */
+  async *chunks(filter: ResultFilter, size: number): AsyncGenerator<ResultRow[]> {
+    const matching = await this.matching(filter);
+    let cursor: ListCursor | null = null;
+    for (;;) {
+      const after: ListCursor | null = cursor;
+      const rows: ResultRow[] = await this.withDetails(matching)
+        .$if(after !== null, (query) =>
+          query.where((eb) =>
+            // The first condition bounds the index range; the second steps past the rows already sent.
+            eb.and([
+              eb('r.result_date', '<=', after?.resultDate ?? ''),
+              eb.or([
+                eb('r.result_date', '<', after?.resultDate ?? ''),
+                eb('r.result_id', '<', after?.resultId ?? 0),
+              ]),
+            ]),
+          ),
+        )
+        .orderBy('r.result_date', 'desc')
+        .orderBy('r.result_id', 'desc')
+        .limit(size)
+        .execute();
+      if (rows.length > 0) yield rows;
+      const last: ResultRow | undefined = rows.at(-1);
+      if (!last || rows.length < size) return;
+      cursor = { resultDate: last.result_date, resultId: last.result_id };
+    }
   }
 
   async countAll(): Promise<number> {
@@ -123,9 +214,70 @@ export class ResultsRepository {
       .execute();
   }
 
-  private query(filter: ResultFilter) {
-    let query = this.db
-      .selectFrom('results as r')
+  /**
+   * The matching results, on the results table alone: every condition is one an index answers in list
+   * order (by date, by ghadi, by author, by value). Names are matched in code, on the few ghadis and
+   * users, with the same Unicode fold on both databases.
+   */
+  private async matching(filter: ResultFilter) {
+    let query = this.db.selectFrom('results as r').where('r.is_active', '=', 1);
+    if (filter.liveGhadisOnly) {
+      const deleted = await this.deletedGids();
+      if (deleted.length)
+        query = query.where(searchColumn(this.database.dialect, 'r.gid'), 'not in', deleted);
+    }
+    if (filter.gids) query = query.where('r.gid', 'in', filter.gids.length ? filter.gids : [-1]);
+    if (filter.month) {
+      query = query
+        .where('r.result_date', '>=', `${filter.month}-01`)
+        .where('r.result_date', '<=', `${filter.month}-31`);
+    }
+    const search = filter.search?.trim();
+    if (search) {
+      const [gids, authors] = await Promise.all([
+        this.ghadisNamed(search),
+        filter.searchAuthors ? this.usersNamed(search) : [],
+      ]);
+      const dates = dateRangeOf(search);
+      query = query.where((eb) =>
+        eb.or([
+          // Values are stored as typed and found in any case.
+          eb(sql<string>`lower(${sql.ref('r.value')})`, '=', search.toLowerCase()),
+          ...(gids.length ? [eb(searchColumn(this.database.dialect, 'r.gid'), 'in', gids)] : []),
+          ...(authors.length ? [eb(searchColumn(this.database.dialect, 'r.created_by'), 'in', authors)] : []),
+          ...(dates
+            ? [eb.and([eb('r.result_date', '>=', dates[0]), eb('r.result_date', '<=', dates[1])])]
+            : []),
+        ]),
+      );
+    }
+    return query;
+  }
+
+  private async deletedGids(): Promise<number[]> {
+    const rows = await this.db.selectFrom('ghadis').select('gid').where('is_deleted', '=', 1).execute();
+    return rows.map((row) => row.gid);
+  }
+
+  private async ghadisNamed(text: string): Promise<number[]> {
+    const folded = foldName(text);
+    const ghadis = await this.db.selectFrom('ghadis').select(['gid', 'name_folded']).execute();
+    return ghadis.filter((ghadi) => ghadi.name_folded.includes(folded)).map((ghadi) => ghadi.gid);
+  }
+
+  private async usersNamed(text: string): Promise<number[]> {
+    const folded = foldName(text);
+    const users = await this.db.selectFrom('users').select(['user_id', 'username', 'display_name']).execute();
+    return users
+      .filter(
+        (user) => foldName(user.display_name).includes(folded) || foldName(user.username).includes(folded),
+      )
+      .map((user) => user.user_id);
+  }
+
+  /** The columns a list shows, joined for the rows of one page or chunk only. */
+  private withDetails<O>(query: SelectQueryBuilder<FromResults, 'r', O>) {
+    return query
       .innerJoin('ghadis as g', 'g.gid', 'r.gid')
       .leftJoin('users as u', 'u.user_id', 'r.created_by')
       .select([
@@ -139,27 +291,6 @@ export class ResultsRepository {
         'g.name_en',
         'u.display_name as author_display_name',
         'u.username as author_username',
-      ])
-      .where('r.is_active', '=', 1);
-    if (filter.liveGhadisOnly) query = query.where('g.is_deleted', '=', 0);
-    if (filter.gids) query = query.where('r.gid', 'in', filter.gids.length ? filter.gids : [-1]);
-    if (filter.month) {
-      query = query
-        .where('r.result_date', '>=', `${filter.month}-01`)
-        .where('r.result_date', '<=', `${filter.month}-31`);
-    }
-    if (filter.search) {
-      const pattern = `%${escapeLike(filter.search.toLowerCase())}%`;
-      const columns = [
-        ...(filter.searchAuthors ? ['u.display_name', 'u.username'] : []),
-        'g.name_en',
-        'r.value',
-        'r.result_date',
-      ];
-      query = query.where((eb) =>
-        eb.or(columns.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`)),
-      );
-    }
-    return query;
+      ]);
   }
 }

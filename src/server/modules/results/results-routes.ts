@@ -3,7 +3,7 @@ import { countAnswer, itemAnswer, listAnswer } from '../../../shared/schemas/com
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import {
   agentHistoryQuery,
-  publicResultRecord,
+  pagedResultsAnswer,
   resultRecord,
   resultSubmitInput,
 } from '../../../shared/schemas/results.js';
@@ -42,11 +42,11 @@ export const agentRoutes: FastifyPluginAsyncZod<Services> = async (app, { result
     '/api/agent/my-ghadi/results',
     {
       config: { access: 'agent' },
-      schema: { querystring: agentHistoryQuery, response: { 200: listAnswer(publicResultRecord) } },
+      schema: { querystring: agentHistoryQuery, response: { 200: pagedResultsAnswer } },
     },
     async (request) => ({
       success: true as const,
-      data: await results.agentHistory(currentUser(request), request.query.ghadiId),
+      ...(await results.agentHistory(currentUser(request), request.query)),
     }),
   );
 

@@ -1,18 +1,20 @@
 import { addDays, businessDateOf, businessDateToIso, todayInZone } from '../../../shared/dates.js';
 import type { Pagination } from '../../../shared/schemas/common.js';
 import type {
+  AgentHistoryQuery,
   PublicResultRecord,
   ResultListQuery,
   ResultRecord,
   ResultSubmitInput,
 } from '../../../shared/schemas/results.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { OneAtATime } from '../../lib/one-at-a-time.js';
 import { recordIds } from '../../lib/record-ids.js';
 import type { AuthenticatedUser } from '../auth/session-service.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import type { UsermapsRepository } from '../usermaps/usermaps-repository.js';
-import type { ResultFilter, ResultRow, ResultsRepository } from './results-repository.js';
+import type { PageRequest, ResultFilter, ResultRow, ResultsRepository } from './results-repository.js';
 
 function toPublicRecord(row: ResultRow): PublicResultRecord {
   return {
@@ -35,10 +37,13 @@ function toAdminRecord(row: ResultRow): ResultRecord {
   };
 }
 
-export interface ResultList {
+export interface PagedResults {
   data: Array<ResultRecord | PublicResultRecord>;
-  pagination?: Pagination;
+  pagination: Pagination;
 }
+
+/** Rows read and sent at a time by the unpaged admin list: a few milliseconds of work each. */
+const UNPAGED_CHUNK_SIZE = 500;
 
 /** Admins may date submissions from 2000 up to tomorrow (a late-night ghadi may be entered early). */
 const EARLIEST_DATE = '2000-01-01';
@@ -53,6 +58,8 @@ function isWithinAgentWindow(date: string, timeZone: string): boolean {
 }
 
 export class ResultsService {
+  private readonly unpagedLists = new OneAtATime();
+
   constructor(
     private readonly results: ResultsRepository,
     private readonly ghadis: GhadisService,
@@ -89,27 +96,52 @@ export class ResultsService {
     return toAdminRecord(row);
   }
 
-  /** Admins see who declared each result; everyone else sees public fields only. */
-  async list(query: ResultListQuery, asAdmin: boolean): Promise<ResultList> {
-    const filter: ResultFilter = {
+  /**
+   * One page of the list. Admins see who declared each result, and their search also matches
+   * authors; everyone else sees public fields of live ghadis only.
+   */
+  async page(query: ResultListQuery, asAdmin: boolean, defaultLimit: number): Promise<PagedResults> {
+    const request = { page: query.page ?? 1, limit: query.limit ?? defaultLimit };
+    return this.pageOf(this.filterOf(query, asAdmin), request, asAdmin ? toAdminRecord : toPublicRecord);
+  }
+
+  /**
+   * The admin's whole list (no page asked for), in chunks of records, one such list at a time in this
+   * process: ten at once would each take a turn of the event loop per chunk, and a public read
+   * waiting behind all ten would wait ten chunks (decision 0007).
+   */
+  everyAdminRecord(query: ResultListQuery): AsyncGenerator<ResultRecord[]> {
+    const filter = this.filterOf(query, true);
+    return this.unpagedLists.run(() => this.adminChunks(filter));
+  }
+
+  private async *adminChunks(filter: ResultFilter): AsyncGenerator<ResultRecord[]> {
+    for await (const rows of this.results.chunks(filter, UNPAGED_CHUNK_SIZE)) yield rows.map(toAdminRecord);
+  }
+
+  /** A month's public results (YYYY-MM), newest first. */
+  async publicMonth(month: string): Promise<PublicResultRecord[]> {
+    return (await this.results.list({ month, liveGhadisOnly: true })).map(toPublicRecord);
+  }
+
+  private async pageOf(
+    filter: ResultFilter,
+    { page, limit }: PageRequest,
+    toRecord: (row: ResultRow) => ResultRecord | PublicResultRecord,
+  ): Promise<PagedResults> {
+    const { rows, total } = await this.results.page(filter, { page, limit });
+    return {
+      data: rows.map(toRecord),
+      pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+    };
+  }
+
+  private filterOf(query: ResultListQuery, asAdmin: boolean): ResultFilter {
+    return {
       month: query.month,
       search: query.q || undefined,
       searchAuthors: asAdmin,
       liveGhadisOnly: !asAdmin,
-    };
-    const toRecord = asAdmin ? toAdminRecord : toPublicRecord;
-    if (query.page === undefined && query.limit === undefined) {
-      return { data: (await this.results.list(filter)).map(toRecord) };
-    }
-    const page = query.page ?? 1;
-    const limit = query.limit ?? 10;
-    const [rows, total] = await Promise.all([
-      this.results.list(filter, { offset: (page - 1) * limit, limit }),
-      this.results.countMatching(filter),
-    ]);
-    return {
-      data: rows.map(toRecord),
-      pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
     };
   }
 
@@ -134,17 +166,18 @@ export class ResultsService {
     return row ? toPublicRecord(row) : null;
   }
 
-  /** An agent's history: results of its assigned ghadis, or of one of them. */
-  async agentHistory(actor: AuthenticatedUser, ghadiId?: number): Promise<PublicResultRecord[]> {
+  /** An agent's history, a page at a time: results of its assigned ghadis, or of one of them. */
+  async agentHistory(actor: AuthenticatedUser, query: AgentHistoryQuery): Promise<PagedResults> {
     const assigned = await this.usermaps.assignedGids(actor.userId);
-    if (ghadiId !== undefined && !assigned.includes(ghadiId)) {
+    if (query.ghadiId !== undefined && !assigned.includes(query.ghadiId)) {
       throw new ForbiddenError('This ghadi is not assigned to you');
     }
-    const rows = await this.results.list({
-      gids: ghadiId === undefined ? assigned : [ghadiId],
+    const filter: ResultFilter = {
+      gids: query.ghadiId === undefined ? assigned : [query.ghadiId],
+      search: query.q || undefined,
       liveGhadisOnly: true,
-    });
-    return rows.map(toPublicRecord);
+    };
+    return this.pageOf(filter, { page: query.page, limit: query.limit }, toPublicRecord);
   }
 
   count(): Promise<number> {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { VisitorsRepository } from './visitors-repository.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -38,20 +39,21 @@ export class VisitorCounter {
   /** New sessions of the batch being written, counted until the database's figures include them. */
   private writingNew = 0;
   private readonly known = new Set<string>();
-  private newByAddress = new Map<string, number>();
-  private addressMinute = 0;
   private stored = { total: 0, active: 0 };
   private nextPrune = 0;
   private dropped = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private readonly newSessions: PerMinuteLimit;
 
   constructor(
     private readonly visitors: VisitorsRepository,
     private readonly flushIntervalMs: number,
     private readonly log: FastifyBaseLogger,
     private readonly limits: VisitorLimits = VISITOR_LIMITS,
-  ) {}
+  ) {
+    this.newSessions = new PerMinuteLimit(limits.newSessionsPerAddressPerMinute, limits.maxAddresses);
+  }
 
   async start(): Promise<void> {
     await this.refresh();
@@ -63,7 +65,7 @@ export class VisitorCounter {
   track(sessionId: string, address: string, now = Date.now()): void {
     if (this.pending.has(sessionId)) return;
     const isNew = !this.known.has(sessionId);
-    if (isNew && !this.allowNewFrom(address, now)) return;
+    if (isNew && !this.newSessions.take(address, now)) return;
     if (this.pending.size >= this.limits.maxPending) {
       this.dropped += 1;
       void this.flush();
@@ -93,17 +95,6 @@ export class VisitorCounter {
     if (this.timer) clearInterval(this.timer);
     await this.flushing;
     await this.flush();
-  }
-
-  private allowNewFrom(address: string, now: number): boolean {
-    const minute = Math.floor(now / MINUTE_MS);
-    if (minute !== this.addressMinute || this.newByAddress.size >= this.limits.maxAddresses) {
-      this.addressMinute = minute;
-      this.newByAddress = new Map();
-    }
-    const count = (this.newByAddress.get(address) ?? 0) + 1;
-    this.newByAddress.set(address, count);
-    return count <= this.limits.newSessionsPerAddressPerMinute;
   }
 
   /** Sets keep insertion order: the longest-known sessions go, a tenth at a time. */

@@ -1,0 +1,33 @@
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * At most `perMinute` uses per key (a client address group) in each clock minute, in this process.
+ * The table is cleared each minute, and also when it holds `maxKeys` keys, so that a flood of
+ * addresses costs bounded memory (it then forgets the counts early, erring towards serving).
+ */
+export class PerMinuteLimit {
+  private counts = new Map<string, number>();
+  private minute = 0;
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  /** Counts one use; false when the key has used up its minute. */
+  take(key: string, now = Date.now()): boolean {
+    const minute = Math.floor(now / MINUTE_MS);
+    if (minute !== this.minute || this.counts.size >= this.maxKeys) {
+      this.minute = minute;
+      this.counts = new Map();
+    }
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    return count <= this.perMinute;
+  }
+
+  /** Seconds until the next minute starts, when every key may go on. */
+  static secondsToNextMinute(now = Date.now()): number {
+    return Math.max(1, Math.ceil((MINUTE_MS - (now % MINUTE_MS)) / 1000));
+  }
+}
