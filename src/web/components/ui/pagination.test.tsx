@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Pagination, pageNumberWidths, pageOf, pageWindow } from './pagination.js';
+import { PageSummary, Pagination, pageNumberWidths, pageOf, pageWindow } from './pagination.js';
 
 /** The container width (px) from which each page number shows, read from its classes; 0 for always. */
 function shownFrom(): Map<string, number> {
@@ -124,6 +124,25 @@ describe('Pagination', () => {
   it('is not shown when everything fits on one page', () => {
     render(<Pagination page={1} pageCount={1} onPage={() => {}} />);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
+
+describe('PageSummary', () => {
+  it('counts the results of one page, or shows which rows of how many on which page', () => {
+    const { container, rerender } = render(
+      <PageSummary pagination={{ page: 1, limit: 10, total: 1, totalPages: 1 }} rows={1} />,
+    );
+    expect(container).toHaveTextContent(/^1 result$/);
+    rerender(<PageSummary pagination={{ page: 1, limit: 15, total: 12, totalPages: 1 }} rows={12} />);
+    expect(container).toHaveTextContent(/^12 results$/);
+    rerender(<PageSummary pagination={{ page: 3, limit: 5, total: 110_000, totalPages: 22_000 }} rows={5} />);
+    expect(container).toHaveTextContent('Showing 11–15 of 1,10,000 · Page 3 of 22,000');
+    rerender(
+      <PageSummary pagination={{ page: 22_000, limit: 5, total: 109_998, totalPages: 22_000 }} rows={3} />,
+    );
+    expect(container).toHaveTextContent('Showing 1,09,996–1,09,998 of 1,09,998 · Page 22,000 of 22,000');
+    rerender(<PageSummary pagination={{ page: 9, limit: 5, total: 12, totalPages: 3 }} rows={0} />);
+    expect(container).toHaveTextContent(/^No rows on page 9\.$/);
   });
 });
 

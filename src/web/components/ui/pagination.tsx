@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Pagination as PageInfo } from '../../../shared/schemas/common.js';
 
 type PagerSize = 'compact' | 'touch';
 
@@ -169,6 +170,35 @@ export function Pagination({ page, pageCount, onPage, label = 'Pages', size = 'c
         </ul>
       </nav>
     </div>
+  );
+}
+
+const count = (value: number) => value.toLocaleString('en-IN');
+
+/**
+ * What a page of a server-paged list holds, announced politely as it changes: "12 results" when one
+ * page holds them all, else "Showing 11–15 of 10,950 · Page 3 of 2,190". The two parts never break
+ * inside, so a narrow screen wraps between them.
+ */
+export function PageSummary({ pagination, rows }: { pagination: PageInfo; rows: number }) {
+  const { page, limit, total, totalPages } = pagination;
+  const first = (page - 1) * limit + 1;
+  let shown: string;
+  if (rows === 0) shown = `No rows on page ${count(page)}.`;
+  else if (totalPages <= 1) shown = `${count(total)} ${total === 1 ? 'result' : 'results'}`;
+  else shown = `Showing ${count(first)}–${count(first + rows - 1)} of ${count(total)}`;
+  return (
+    <p aria-live="polite" className="text-sm text-slate-600">
+      <span className="whitespace-nowrap">{shown}</span>
+      {totalPages > 1 && rows > 0 && (
+        <>
+          {' '}
+          <span className="whitespace-nowrap">
+            · Page {count(page)} of {count(totalPages)}
+          </span>
+        </>
+      )}
+    </p>
   );
 }
 

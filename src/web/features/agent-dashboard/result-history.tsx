@@ -4,14 +4,12 @@ import { agentHistoryQuery } from '../../../shared/schemas/results.js';
 import { useMyResults } from '../../api/agent.js';
 import { Card, TableScroller } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
-import { Pagination } from '../../components/ui/pagination.js';
+import { PageSummary, Pagination } from '../../components/ui/pagination.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useSearchDraft } from '../../hooks/use-search-draft.js';
 
 /** The server refuses longer searches. */
 const SEARCH_MAX_LENGTH = agentHistoryQuery.shape.q.unwrap().maxLength ?? 100;
-
-const count = (value: number) => value.toLocaleString('en-IN');
 
 /**
  * The chosen ghadi's results, newest first, 10 to a page and searched on the server (spec section 9).
@@ -44,14 +42,9 @@ export function ResultHistory({ ghadi }: { ghadi: GhadiRecord }) {
     if (history.isPending) return <Spinner label="Loading result history…" />;
     const { data, pagination } = history.data;
     if (pagination.total === 0) return <EmptyState>No results found.</EmptyState>;
-    const first = (pagination.page - 1) * pagination.limit + 1;
     return (
       <>
-        <p aria-live="polite" className="text-sm text-slate-600">
-          {pagination.totalPages > 1
-            ? `Showing ${count(first)}–${count(first + Math.max(0, data.length - 1))} of ${count(pagination.total)}`
-            : `${count(pagination.total)} ${pagination.total === 1 ? 'result' : 'results'}`}
-        </p>
+        <PageSummary pagination={pagination} rows={data.length} />
         <div
           aria-busy={history.isPlaceholderData}
           className={`transition-opacity ${history.isPlaceholderData ? 'opacity-60' : ''}`}
@@ -98,7 +91,7 @@ export function ResultHistory({ ghadi }: { ghadi: GhadiRecord }) {
   return (
     <Card title={`Result history: ${ghadi.NameEn}`}>
       <div className="space-y-3">
-        <search aria-label="Result history">
+        <search>
           <form
             onSubmit={(event) => {
               event.preventDefault();

@@ -3,13 +3,11 @@ import { useSearchParams } from 'react-router';
 import { type ResultsPageView, useResultsPage } from '../../api/results.js';
 import { Card, PageTitle } from '../../components/ui/card.js';
 import { SelectField, TextField } from '../../components/ui/field.js';
-import { Pagination } from '../../components/ui/pagination.js';
+import { PageSummary, Pagination } from '../../components/ui/pagination.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useSearchDraft } from '../../hooks/use-search-draft.js';
 import { ResultsTable } from './results-table.js';
 import { ROWS_PER_PAGE, readView, SEARCH_MAX_LENGTH, viewParams } from './results-view.js';
-
-const count = (value: number) => value.toLocaleString('en-IN');
 
 /**
  * Every agent's results, one page at a time from the server, searched there too. The page, the
@@ -48,26 +46,9 @@ export function ResultsPage() {
         <EmptyState>No results found.</EmptyState>
       );
     }
-    const first = (pagination.page - 1) * pagination.limit + 1;
-    const last = first + Math.max(0, data.length - 1);
     return (
       <>
-        <p aria-live="polite" className="text-sm text-slate-600">
-          {/* Two unbreakable parts: a narrow screen wraps between them, not inside a number range. */}
-          <span className="whitespace-nowrap">
-            {data.length === 0
-              ? `No rows on page ${count(pagination.page)}.`
-              : `Showing ${count(first)}–${count(last)} of ${count(pagination.total)}`}
-          </span>
-          {pagination.totalPages > 1 && (
-            <>
-              {' '}
-              <span className="whitespace-nowrap">
-                · Page {count(pagination.page)} of {count(pagination.totalPages)}
-              </span>
-            </>
-          )}
-        </p>
+        <PageSummary pagination={pagination} rows={data.length} />
         <ResultsTable results={data} busy={results.isPlaceholderData} />
         <Pagination
           page={view.page}
@@ -84,7 +65,7 @@ export function ResultsPage() {
       <PageTitle>All Agents Ghadi Results</PageTitle>
       <Card>
         <div className="space-y-4">
-          <search aria-label="Results">
+          <search>
             <form
               className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start"
               onSubmit={(event) => {
