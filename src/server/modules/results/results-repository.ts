@@ -42,15 +42,20 @@ interface ListCursor {
   resultId: number;
 }
 
+/** Up to this many ghadis or authors, a search looks their rows up in their own index. */
+const FEW_FOR_AN_INDEX = 3;
+
 /**
- * SQLite keeps no statistics (the app runs no ANALYZE), so it would look up every ghadi or author a
- * search names in an index of its own, then gather and sort all their rows: for a search matching most
- * ghadis that is every row. Compared as values (unary plus hides the column from the planner), the
- * search walks the listing index in list order and stops once the page is full. PostgreSQL has
- * statistics and picks between its indexes itself, so it gets the plain column.
+ * A searched column, as SQLite should use it. SQLite keeps no statistics (the app runs no ANALYZE),
+ * so for a search naming many ghadis or authors it would still look each up in its own index, then
+ * gather and sort all their rows: for a search matching most ghadis, every row. Compared as a value
+ * (unary plus hides the column from the planner), the search walks the listing index in list order
+ * instead and stops once the page is full. PostgreSQL plans by statistics and gets the plain column.
  */
-function searchColumn(dialect: Dialect, column: 'r.gid' | 'r.created_by') {
-  return dialect === 'sqlite' ? sql<number>`+${sql.ref(column)}` : sql.ref<number>(column);
+function searchColumn(dialect: Dialect, column: 'r.gid' | 'r.created_by', ids: readonly number[]) {
+  return dialect === 'sqlite' && ids.length > FEW_FOR_AN_INDEX
+    ? sql<number>`+${sql.ref(column)}`
+    : sql.ref<number>(column);
 }
 
 /** The first and last date a search text names, when it is a date, a month or a year. */
@@ -223,10 +228,12 @@ export class ResultsRepository {
     let query = this.db.selectFrom('results as r').where('r.is_active', '=', 1);
     if (filter.liveGhadisOnly) {
       const deleted = await this.deletedGids();
-      if (deleted.length)
-        query = query.where(searchColumn(this.database.dialect, 'r.gid'), 'not in', deleted);
+      if (deleted.length) query = query.where('r.gid', 'not in', deleted);
     }
-    if (filter.gids) query = query.where('r.gid', 'in', filter.gids.length ? filter.gids : [-1]);
+    if (filter.gids) {
+      const gids = filter.gids.length ? filter.gids : [-1];
+      query = query.where(searchColumn(this.database.dialect, 'r.gid', gids), 'in', gids);
+    }
     if (filter.month) {
       query = query
         .where('r.result_date', '>=', `${filter.month}-01`)
@@ -243,8 +250,10 @@ export class ResultsRepository {
         eb.or([
           // Values are stored as typed and found in any case.
           eb(sql<string>`lower(${sql.ref('r.value')})`, '=', search.toLowerCase()),
-          ...(gids.length ? [eb(searchColumn(this.database.dialect, 'r.gid'), 'in', gids)] : []),
-          ...(authors.length ? [eb(searchColumn(this.database.dialect, 'r.created_by'), 'in', authors)] : []),
+          ...(gids.length ? [eb(searchColumn(this.database.dialect, 'r.gid', gids), 'in', gids)] : []),
+          ...(authors.length
+            ? [eb(searchColumn(this.database.dialect, 'r.created_by', authors), 'in', authors)]
+            : []),
           ...(dates
             ? [eb.and([eb('r.result_date', '>=', dates[0]), eb('r.result_date', '<=', dates[1])])]
             : []),
