@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.js';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
+import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 
 function rows(page: Page) {
@@ -116,11 +117,14 @@ test.describe('admin results', () => {
   });
 
   test('Failed to load data, and Retry loads it', async ({ page, request }) => {
+    await page.clock.install();
     await signInAsAdmin(page, request);
-    await page.route('**/api/results', (route) => route.fulfill({ status: 500, json: { success: false } }));
+    // With or without a query (the list may be paged).
+    const results = await failRequests(page, /\/api\/results(\?|$)/);
     await page.goto('/admin/results');
+    await exhaustRetries(page, results);
     await expect(page.getByRole('alert')).toContainText('Failed to load data');
-    await page.unroute('**/api/results');
+    await results.stop();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByLabel('Search').or(page.getByText('No results found.'))).toBeVisible();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isCalendarDate } from '../../../shared/dates.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
 import { messageOr } from '../../lib/api-client.js';
+import { useAppForm } from '../../lib/use-app-form.js';
 
 /** The server takes dates from 2000 up to tomorrow (a late-night ghadi may be entered early). */
 const EARLIEST_DATE = '2000-01-01';
@@ -57,7 +58,7 @@ export function ResultForm({ ghadi }: { ghadi: GhadiRecord }) {
     setValue,
     getFieldState,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  } = useAppForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { result: '', date: today },
   });
