@@ -81,7 +81,8 @@ function varyOn(reply: FastifyReply, value: string) {
 function responseHeaders(app: FastifyInstance, headers: ResponseHeaders) {
   // A callback hook, not an async one: it runs on every response, and a promise each time shows.
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(headers.security);
+    // Keyed on the answer's type, not its route, so that every HTML answer has the page policy.
+    reply.headers(headers.securityFor(reply.getHeader('content-type')));
     reply.header('x-request-id', request.id);
     if (headers.corsEnabled) {
       const allowed = headers.corsFor(request.headers.origin);

@@ -165,7 +165,11 @@ const environmentSchema = z.object({
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_ROOT: z.string().default(path.resolve('dist', 'web')),
+  // The static file server needs an absolute path; a relative one is taken from the working directory.
+  WEB_ROOT: z
+    .string()
+    .default('dist/web')
+    .transform((root) => path.resolve(root)),
 });
 
 export class ConfigError extends Error {}

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
 import { E2E_ADMIN } from './support/constants.js';
+import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 
 function form(page: Page) {
@@ -128,11 +129,13 @@ test.describe('admin agents', () => {
   });
 
   test('Failed to load agents, with Retry', async ({ page, request }) => {
+    await page.clock.install();
     await signInAsAdmin(page, request);
-    await page.route('**/api/users', (route) => route.fulfill({ status: 500, json: { success: false } }));
+    const users = await failRequests(page, '**/api/users');
     await page.goto('/admin/agents');
+    await exhaustRetries(page, users);
     await expect(page.getByRole('alert')).toContainText('Failed to load agents');
-    await page.unroute('**/api/users');
+    await users.stop();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('table', { name: 'Agents' })).toBeVisible();
   });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signInAsAdmin, uniqueName } from './support/api.js';
+import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 
 function form(page: Page) {
@@ -78,11 +79,15 @@ test.describe('admin content blocks', () => {
   });
 
   test('load and delete failures use the catalogue texts', async ({ page, request }) => {
+    await page.clock.install();
     await signInAsAdmin(page, request);
-    await page.route('**/api/contentblocks', (route) => route.fulfill({ status: 500, json: {} }));
+    const blocks = await failRequests(page, '**/api/contentblocks', (route) =>
+      route.fulfill({ status: 500, json: {} }),
+    );
     await page.goto('/admin/content-blocks');
+    await exhaustRetries(page, blocks);
     await expect(page.getByRole('alert')).toContainText('Failed to load content blocks.');
-    await page.unroute('**/api/contentblocks');
+    await blocks.stop();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
 

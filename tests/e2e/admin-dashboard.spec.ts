@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, signInAsAdmin } from './support/api.js';
+import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 
 const LABELS = ['Total Agents', 'Total Ghadi', 'Total Results'] as const;
@@ -48,21 +49,23 @@ test.describe('admin dashboard', () => {
     page,
     request,
   }) => {
+    await page.clock.install();
     await signInAsAdmin(page, request);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route('**/api/ghadis/count', async (route) => {
+    const counts = await failRequests(page, '**/api/ghadis/count', async (route) => {
       await held;
       await route.fulfill({ status: 500, json: { success: false, message: 'down' } });
     });
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('status').filter({ hasText: 'Loading dashboard stats' })).toBeVisible();
     release();
+    await exhaustRetries(page, counts);
     await expect(page.getByRole('alert')).toContainText('Failed to load dashboard stats');
 
-    await page.unroute('**/api/ghadis/count');
+    await counts.stop();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.locator('dt', { hasText: 'Total Ghadi' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.js';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
+import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 
 const PHONE = { width: 360, height: 740 };
@@ -192,13 +193,14 @@ test.describe('admin results', () => {
   });
 
   test('Failed to load data, and Retry loads it', async ({ page, request }) => {
+    await page.clock.install();
     await signInAsAdmin(page, request);
-    const results = (url: URL) => url.pathname === '/api/results';
-    await page.route(results, (route) => route.fulfill({ status: 500, json: { success: false } }));
+    // With or without a query (the list may be paged).
+    const results = await failRequests(page, /\/api\/results(\?|$)/);
     await page.goto('/admin/results');
-    // The app retries a failed load twice (with a pause) before it shows the failure.
-    await expect(page.getByRole('alert')).toContainText('Failed to load data', { timeout: 15_000 });
-    await page.unroute(results);
+    await exhaustRetries(page, results);
+    await expect(page.getByRole('alert')).toContainText('Failed to load data');
+    await results.stop();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(rows(page).first().or(page.getByText('No results found.'))).toBeVisible();

@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, signInAs } from './support/api.js';
+import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 
 const PHONE = { width: 360, height: 740 };
@@ -233,22 +234,24 @@ test.describe('agent dashboard', () => {
     const { agent, ghadis } = await agentWithGhadis(request, 1);
     const ghadi = ghadis[0] as GhadiRecord;
     await page.setViewportSize(PHONE);
+    await page.clock.install();
     await signInAs(page, request, agent.UserName, agent.Password);
 
-    await page.route('**/api/agent/my-ghadi', (route) => route.fulfill({ status: 500, body: 'down' }));
+    const down = (route: Route) => route.fulfill({ status: 500, body: 'down' });
+    const assigned = await failRequests(page, '**/api/agent/my-ghadi', down);
     await page.goto('/agent/dashboard');
-    await expect(page.getByRole('alert')).toContainText('Failed to load assigned ghadi', { timeout: 15_000 });
+    await exhaustRetries(page, assigned);
+    await expect(page.getByRole('alert')).toContainText('Failed to load assigned ghadi');
     expect(await hasHorizontalPageScroll(page)).toBe(false);
     await screens(page, 'agent-dashboard-error');
-    await page.unroute('**/api/agent/my-ghadi');
+    await assigned.stop();
 
-    await page.route('**/api/agent/my-ghadi/results**', (route) =>
-      route.fulfill({ status: 500, body: 'down' }),
-    );
+    const history = await failRequests(page, '**/api/agent/my-ghadi/results**', down);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(ghadiChoice(page, ghadi)).toBeChecked();
-    await expect(page.getByRole('alert')).toContainText('Failed to load result history', { timeout: 15_000 });
-    await page.unroute('**/api/agent/my-ghadi/results**');
+    await exhaustRetries(page, history);
+    await expect(page.getByRole('alert')).toContainText('Failed to load result history');
+    await history.stop();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByText('No results found.')).toBeVisible();
 

@@ -7,6 +7,28 @@ const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
+/**
+ * The policy of every HTML answer: the web app's page (whatever address serves it) and the
+ * server-rendered public pages. Scripts only from this site; inline styles for React's style props.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+/** Whether an answer's Content-Type header names HTML (a page a browser renders). */
+export function isHtml(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^\s*text\/html\s*(;|$)/i.test(contentType);
+}
+
 /** A year: browsers then keep to https even when a link or a typed address says http. */
 const HSTS = 'max-age=31536000';
 
@@ -23,11 +45,14 @@ export interface ResponseHeaderSettings {
 
 /**
  * The headers of every answer, for both answer paths (Fastify's hooks and the fast path), so that
- * they cannot drift apart: the security headers (HSTS under an https PUBLIC_URL) and, with
+ * they cannot drift apart: the security headers (HSTS under an https PUBLIC_URL, the CSP on HTML) and, with
  * CORS_ORIGINS, `Vary: Origin` on every answer and the allow headers for an allowed origin.
  */
 export class ResponseHeaders {
+  /** Headers of every answer. */
   readonly security: Readonly<Record<string, string>>;
+  /** Headers of every HTML answer: the above and the Content-Security-Policy. */
+  readonly htmlSecurity: Readonly<Record<string, string>>;
   private readonly allowed: ReadonlySet<string>;
   private readonly perOrigin = new Map<string, Readonly<Record<string, string>>>();
 
@@ -35,6 +60,7 @@ export class ResponseHeaders {
     this.security = publicUrl?.startsWith('https:')
       ? { ...BASE_SECURITY_HEADERS, 'strict-transport-security': HSTS }
       : BASE_SECURITY_HEADERS;
+    this.htmlSecurity = { ...this.security, 'content-security-policy': CONTENT_SECURITY_POLICY };
     this.allowed = new Set(corsOrigins);
     for (const origin of corsOrigins) {
       this.perOrigin.set(origin, {
@@ -42,6 +68,15 @@ export class ResponseHeaders {
         'access-control-allow-credentials': 'true',
       });
     }
+  }
+
+  /**
+   * The security headers of an answer with this Content-Type. The one rule both answer paths
+   * follow, so that no page (the static index.html, the app's fallback, a rendered page, a 404 page)
+   * goes out without its policy.
+   */
+  securityFor(contentType: unknown): Readonly<Record<string, string>> {
+    return isHtml(contentType) ? this.htmlSecurity : this.security;
   }
 
   get corsEnabled(): boolean {

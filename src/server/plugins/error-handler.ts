@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, TooManyRequestsError } from '../errors.js';
-import { CONTENT_SECURITY_POLICY } from './web-app.js';
+import { ASSETS_PREFIX } from './web-app.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -62,14 +62,15 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
 
   app.setNotFoundHandler((request, reply) => {
     const html = options.appHtml?.();
+    // A missing asset (a chunk of an older build, say) is a 404, not the app's page: a browser
+    // would refuse that HTML as a script anyway, and a 200 would hide the miss from every log.
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith(ASSETS_PREFIX);
     if (html && isPage) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', CONTENT_SECURITY_POLICY)
-        .send(html);
+      // Its Content-Security-Policy comes with every HTML answer (the onSend hook).
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     return sendFailure(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`);
   });

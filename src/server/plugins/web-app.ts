@@ -3,23 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/** Vite's output under this folder has content hashes in its names: a name never changes its bytes. */
+export const ASSETS_PREFIX = '/assets/';
 
 /**
- * Serves the built web app: hashed assets cached for a year, and index.html (never cached)
- * for any other page address so the client router can take over. Returns that page, or
- * null when the app has not been built.
+ * Serves the built web app: hashed assets cached for a year, other files (index.html) revalidated
+ * on every use. The error handler sends index.html for any other page address so the client router
+ * can take over. Returns that page, or null when the app has not been built. Every HTML answer gets
+ * its Content-Security-Policy from the app's onSend hook (ResponseHeaders), whichever route sent it.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<string | null> {
   const indexFile = path.join(webRoot, 'index.html');
@@ -27,18 +18,18 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     app.log.warn({ webRoot }, 'the web app is not built (npm run build:web); serving the API only');
     return null;
   }
+  const assetsDir = path.join(webRoot, ASSETS_PREFIX, path.sep);
   await app.register(fastifyStatic, {
     root: webRoot,
     index: false,
     wildcard: true,
     // The public pages' template (rendered by the server, never sent as is) and Vite's build manifest.
     allowedPath: (pathName) => pathName !== '/public.html' && !pathName.startsWith('/.vite/'),
+    // Off, or @fastify/send's own "public, max-age=0" replaces what setHeaders says.
+    cacheControl: false,
     setHeaders(response, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.setHeader(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      );
+      const immutable = filePath.startsWith(assetsDir);
+      response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return fs.readFileSync(indexFile, 'utf8');

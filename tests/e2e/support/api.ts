@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { ContentBlockRecord } from '../../../src/shared/schemas/content-blocks.js';
 import type { GhadiRecord } from '../../../src/shared/schemas/ghadis.js';
 import type { LoginAnswer, UserRecord } from '../../../src/shared/schemas/users.js';
 import { E2E_ADMIN } from './constants.js';
@@ -74,6 +75,13 @@ export class AdminApi {
 
   assign(userId: number, gids: number | number[]) {
     return this.call('POST', '/api/usermaps', { User_Id: userId, GID: gids });
+  }
+
+  /** Deletes the content block with this slug, if there is one (an earlier run may have left it). */
+  async removeContentBlock(slug: string): Promise<void> {
+    const { data } = await this.call<{ data: ContentBlockRecord[] }>('GET', '/api/contentblocks');
+    const block = data.find((candidate) => candidate.Slug === slug);
+    if (block) await this.call('DELETE', `/api/contentblocks/${block._id}`);
   }
 
   submitResult(ghadiId: number, result: string, dateTime: string) {

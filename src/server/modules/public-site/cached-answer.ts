@@ -28,8 +28,6 @@ export interface CachedAnswer {
   hash: string;
   bodies: Record<Encoding, Buffer | undefined> & { identity: Buffer };
   etags: Record<Encoding, string>;
-  /** Headers of this answer beyond the standard ones (a page's Content-Security-Policy). */
-  extraHeaders: Readonly<Record<string, string>>;
   /** Built on first use, per encoding and for the 304: what goes on the wire. */
   deliveries: Partial<Record<Encoding | `${Encoding}-304`, Delivery>>;
 }
@@ -70,7 +68,6 @@ export async function prepareAnswer(
   status: number,
   contentType: string,
   body: string,
-  extraHeaders: Readonly<Record<string, string>> = {},
   /** False for an answer sent once and not kept (compressing it would cost more than it saves). */
   compress = true,
 ): Promise<CachedAnswer> {
@@ -87,7 +84,6 @@ export async function prepareAnswer(
     hash,
     bodies: { identity, gzip: gz, br },
     etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` },
-    extraHeaders,
     deliveries: {},
   };
 }
@@ -170,8 +166,7 @@ export function deliver(
   let delivery = answer.deliveries[key];
   if (!delivery) {
     const headers: Record<string, string> = {
-      ...site.security,
-      ...answer.extraHeaders,
+      ...site.securityFor(answer.contentType),
       'cache-control': PUBLIC_CACHE_CONTROL,
     };
     const vary = site.vary(answer.bodies.gzip !== undefined);

@@ -12,7 +12,6 @@ import {
   yearMonthLabel,
 } from '../../../shared/public-pages.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import { CONTENT_SECURITY_POLICY } from '../../plugins/web-app.js';
 import { type CachedAnswer, HTML_TYPE, prepareAnswer } from './cached-answer.js';
 
 /** Where the public page's built HTML (src/web/public.html) marks its slots. */
@@ -114,12 +113,12 @@ export class PublicPages {
   }
 
   /**
-   * The page as a cached answer, with its Content-Security-Policy; `origin` is PUBLIC_URL or null.
-   * `compress` is false for a page made for one request (compressing costs more than it saves).
+   * The page as a cached answer (its Content-Security-Policy comes with every HTML answer's headers);
+   * `origin` is PUBLIC_URL or null. `compress` is false for a page made for one request (compressing
+   * costs more than it saves).
    */
   page(status: number, data: PublicPageData, origin: string | null, compress = true): Promise<CachedAnswer> {
-    const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY };
-    return prepareAnswer(status, HTML_TYPE, this.render(data, origin), headers, compress);
+    return prepareAnswer(status, HTML_TYPE, this.render(data, origin), compress);
   }
 
   render(data: PublicPageData, origin: string | null): string {

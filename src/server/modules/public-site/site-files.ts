@@ -21,7 +21,7 @@ export function sitemapXml(origin: string, ghadis: GhadiRecord[], compress = tru
     '</urlset>',
     '',
   ].join('\n');
-  return prepareAnswer(200, 'application/xml; charset=utf-8', body, {}, compress);
+  return prepareAnswer(200, 'application/xml; charset=utf-8', body, compress);
 }
 
 /** /robots.txt: everything but the admin and agent areas, and where the sitemap is. */
@@ -35,5 +35,5 @@ export function robotsTxt(origin: string, compress = true): Promise<CachedAnswer
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
-  return prepareAnswer(200, 'text/plain; charset=utf-8', body, {}, compress);
+  return prepareAnswer(200, 'text/plain; charset=utf-8', body, compress);
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { addDays } from '../../../shared/dates.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
 import { messageOr } from '../../lib/api-client.js';
+import { useAppForm } from '../../lib/use-app-form.js';
 
 /**
  * Agents may enter only today's and yesterday's results, in the site's time zone (decision 0006):
@@ -59,7 +60,7 @@ export function ResultForm({ ghadi, onSaved }: { ghadi: GhadiRecord; onSaved?: (
     setValue,
     getFieldState,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  } = useAppForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { result: '', date: today },
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import type { UserRecord } from '../../../shared/schemas/users.js';
 import { useSaveUser } from '../../api/users.js';
 import { Button } from '../../components/ui/button.js';
@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card.js';
 import { SelectField, TextField } from '../../components/ui/field.js';
 import type { Notice } from '../../components/ui/notice.js';
 import { messageOr } from '../../lib/api-client.js';
+import { useAppForm } from '../../lib/use-app-form.js';
 import {
   type AgentFormOutput,
   type AgentFormValues,
@@ -42,7 +43,7 @@ export function AgentForm({ editing, onSaved, onFailed, onCancel }: AgentFormPro
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<AgentFormValues, unknown, AgentFormOutput>({
+  } = useAppForm<AgentFormValues, unknown, AgentFormOutput>({
     // Both schemas read the same inputs; only the password rule differs.
     resolver: (editing ? zodResolver(agentEditForm) : zodResolver(agentCreateForm)) as Resolver<
       AgentFormValues,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useGhadis } from '../../api/ghadis.js';
 import { useAssignGhadis, useUsermaps } from '../../api/usermaps.js';
 import { useUsers } from '../../api/users.js';
@@ -10,6 +10,7 @@ import { SelectField } from '../../components/ui/field.js';
 import type { Notice } from '../../components/ui/notice.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { messageOr } from '../../lib/api-client.js';
+import { useAppForm } from '../../lib/use-app-form.js';
 import { type AssignFormOutput, type AssignFormValues, assignForm } from './assign-schema.js';
 
 interface AssignFormProps {
@@ -29,7 +30,7 @@ export function AssignForm({ onAssigned, onFailed }: AssignFormProps) {
     handleSubmit,
     resetField,
     formState: { errors, isSubmitting },
-  } = useForm<AssignFormValues, unknown, AssignFormOutput>({
+  } = useAppForm<AssignFormValues, unknown, AssignFormOutput>({
     resolver: zodResolver(assignForm),
     defaultValues: { User_Id: '', GID: [] },
   });

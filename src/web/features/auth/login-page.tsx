@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { type Location, Navigate, useLocation, useNavigate } from 'react-router';
 import {
   type LoginAnswer,
@@ -13,6 +12,7 @@ import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { api, messageOr } from '../../lib/api-client.js';
 import { startSession, useSession } from '../../lib/session.js';
+import { useAppForm } from '../../lib/use-app-form.js';
 
 const SCREENS: Record<UserType, { title: string; subtitle: string; home: string; wrongRole: string }> = {
   admin: {
@@ -49,7 +49,7 @@ function LoginPage({ userType: role }: { userType: UserType }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
+  } = useAppForm<LoginInput>({
     resolver: zodResolver(loginInput),
     defaultValues: { UserName: '', Password: '' },
   });

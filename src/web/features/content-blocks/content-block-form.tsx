@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type ContentBlockInput,
@@ -15,6 +14,7 @@ import { TextField } from '../../components/ui/field.js';
 import type { Notice } from '../../components/ui/notice.js';
 import { TextAreaField } from '../../components/ui/textarea-field.js';
 import { messageOr } from '../../lib/api-client.js';
+import { useAppForm } from '../../lib/use-app-form.js';
 
 type ContentBlockFormValues = z.input<typeof contentBlockInput>;
 
@@ -35,7 +35,7 @@ export function ContentBlockForm({ editing, onSaved, onFailed, onCancel }: Conte
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ContentBlockFormValues, unknown, ContentBlockInput>({
+  } = useAppForm<ContentBlockFormValues, unknown, ContentBlockInput>({
     resolver: zodResolver(contentBlockInput),
     defaultValues: {
       Title: editing?.Title ?? '',

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { useSaveGhadi } from '../../api/ghadis.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
 import { failureNotice, type Notice } from '../../components/ui/notice.js';
+import { useAppForm } from '../../lib/use-app-form.js';
 import { type GhadiFormOutput, type GhadiFormValues, ghadiForm } from './ghadi-schema.js';
 
 interface GhadiFormProps {
@@ -26,7 +26,7 @@ export function GhadiForm({ editing, onSaved, onFailed, onCancel }: GhadiFormPro
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<GhadiFormValues, unknown, GhadiFormOutput>({
+  } = useAppForm<GhadiFormValues, unknown, GhadiFormOutput>({
     resolver: zodResolver(ghadiForm),
     defaultValues: {
       NameEn: editing?.NameEn ?? '',

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { type ResultSubmitInput, resultSubmitInput } from '../../../shared/schemas/results.js';
@@ -10,6 +9,7 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { messageOr } from '../../lib/api-client.js';
+import { useAppForm } from '../../lib/use-app-form.js';
 
 type ResultFormValues = z.input<typeof resultSubmitInput>;
 
@@ -25,7 +25,7 @@ export function UpdateResultForm({ ghadi, onClose }: { ghadi: GhadiRecord; onClo
     getFieldState,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ResultFormValues, unknown, ResultSubmitInput>({
+  } = useAppForm<ResultFormValues, unknown, ResultSubmitInput>({
     resolver: zodResolver(resultSubmitInput),
     // ghadiId has no input: it rides along in the values, so the API's schema checks it too.
     defaultValues: { ghadiId: ghadi.GID, result: '', dateTime: today },

@@ -50,8 +50,6 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
   });
   const displayName = data.ghadi?.NameEn ?? initial.name;
 
-  useEffect(() => setHydrated(true), []);
-
   const choose = useCallback(
     (nextMonth: number, nextYear: number) => {
       setMonth(nextMonth);
@@ -77,6 +75,18 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
     },
     [load],
   );
+
+  const monthSelect = useRef<HTMLSelectElement>(null);
+  const yearSelect = useRef<HTMLSelectElement>(null);
+  // On a slow phone the visitor may pick a month in the server's markup before this script runs.
+  // Hydration leaves the selectors as they are but the next render would put the rendered month back,
+  // silently: that choice is the visitor's, so it is shown (`choose` is stable, so this runs once).
+  useEffect(() => {
+    setHydrated(true);
+    const chosenMonth = Number(monthSelect.current?.value ?? initial.month);
+    const chosenYear = Number(yearSelect.current?.value ?? initial.year);
+    if (chosenMonth !== initial.month || chosenYear !== initial.year) choose(chosenMonth, chosenYear);
+  }, [choose, initial.month, initial.year]);
 
   const byDay =
     loadState.status === 'shown' && data.results
@@ -120,6 +130,7 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
           <label className="min-w-[8rem] flex-1 text-sm font-medium text-slate-700">
             Month
             <select
+              ref={monthSelect}
               name="month"
               className={selectClass}
               value={month}
@@ -135,6 +146,7 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
           <label className="min-w-[6rem] flex-1 text-sm font-medium text-slate-700">
             Year
             <select
+              ref={yearSelect}
               name="year"
               className={selectClass}
               value={year}
