@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeChannel } from '../../src/server/db/database.js';
 import type { LiveEvent } from '../../src/shared/live-events.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import {
@@ -122,4 +124,46 @@ describe.each(DIALECTS)('two apps on one database [%s]', (dialect) => {
       onB.close();
     }
   });
+
+  // The LISTEN connection is PostgreSQL's; SQLite processes poll the file and have none to lose.
+  if (dialect === 'postgres')
+    it('after its bus connection is lost, an app reconnects, drops what it cached and reads what it missed', async () => {
+      const ghadi = await createGhadi(a, token);
+      const hasName = async (name: string) => (await call(b, { url: '/api/ghadis' })).body.includes(name);
+      expect(await hasName(ghadi.NameEn)).toBe(true);
+      // Written behind the app's back (no change logged): only a resync shows it.
+      const behind = `${ghadi.NameEn} Behind`;
+      await pair.database.db
+        .updateTable('ghadis')
+        .set({ name_en: behind })
+        .where('gid', '=', ghadi.GID)
+        .execute();
+      expect(await hasName(behind)).toBe(false);
+
+      const stream = await openEvents(baseB);
+      try {
+        // Every bus connection on this schema's channel goes; a write on A follows at once, its
+        // notification sent while nobody listens.
+        const ended = await sql<{ ended: boolean }>`
+          select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and query = ${`listen "${changeChannel(pair.database)}"`}`.execute(
+          pair.database.db,
+        );
+        expect(ended.rows.length).toBeGreaterThanOrEqual(2);
+        await submitResult(a, token, { ghadiId: ghadi.GID, result: '88', dateTime: today() });
+
+        await eventually(() => hasName(behind), 'the resync on the other app');
+        await eventually(
+          async () => (await call(b, { url: '/api/ghadis' })).body.includes('"TodayResult":"88"'),
+          'the missed result on the other app',
+        );
+        await stream.waitFor(
+          eventOf(
+            (event) => event.kind === 'result' && event.gid === ghadi.GID && event.result?.Result === '88',
+          ),
+        );
+      } finally {
+        stream.close();
+      }
+    });
 });
