@@ -33,9 +33,10 @@ import {
 import { LIVE_EVENTS_DEFAULTS, type LiveEventsOptions } from './modules/public-site/live-events.js';
 import { loadPublicPages } from './modules/public-site/page-html.js';
 import { PublicData } from './modules/public-site/public-data.js';
-import { PUBLIC_READS, type ReadContext } from './modules/public-site/public-reads.js';
+import { PUBLIC_READS } from './modules/public-site/public-reads.js';
 import { PublicSite } from './modules/public-site/public-site.js';
 import { publicLogController, publicSiteRoutes } from './modules/public-site/public-site-routes.js';
+import type { ReadContext } from './modules/public-site/read-definition.js';
 import { ResultsRepository } from './modules/results/results-repository.js';
 import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
 import { ResultsService } from './modules/results/results-service.js';

@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { trackHeaders } from '../../../shared/schemas/visitors.js';
 import { JSON_TYPE, writeCached, writeRaw } from './cached-answer.js';
-import { MAX_PATH_PARAM_LENGTH, type PublicRead, type ReadContext } from './public-reads.js';
+import { MAX_PATH_PARAM_LENGTH, type PublicRead, type ReadContext } from './read-definition.js';
 
 /**
  * Fastify's router options, set explicitly on both routers so that the fast path finds exactly the

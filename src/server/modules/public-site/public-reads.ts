@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { chosenMonth, type PublicPageData, type ResultsPageData } from '../../../shared/public-pages.js';
@@ -18,63 +17,10 @@ import { BadRequestError, TooManyRequestsError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
 import { jsonListStream } from '../../lib/json-list-stream.js';
 import { PerMinuteLimit } from '../../lib/per-minute-limit.js';
-import type { ResponseHeaders } from '../../lib/response-headers.js';
-import type { ResultsService } from '../results/results-service.js';
 import { type CachedAnswer, encodeJson, prepareFailure } from './cached-answer.js';
-import type { PublicPages } from './page-html.js';
-import type { Built, CachePolicy, ReadModel } from './read-model.js';
+import { defineRead, MAX_PATH_PARAM_LENGTH, type PublicRead, type ReadContext } from './read-definition.js';
+import type { Built } from './read-model.js';
 import { robotsTxt, sitemapXml } from './site-files.js';
-
-/** What the builders of public answers work with. */
-export interface ReadContext {
-  model: ReadModel;
-  /** The server renderer, or null when the public pages are not built. */
-  pages: PublicPages | null;
-  /** PUBLIC_URL (an origin), or null: pages then link relatively and site files name the request's origin. */
-  publicUrl: string | null;
-  results: ResultsService;
-  /** The headers every answer carries (security, CORS), the same on both answer paths. */
-  headers: ResponseHeaders;
-  /** Uncached public queries (searches, pages) per client address and minute. */
-  publicQueries: PerMinuteLimit;
-}
-
-export interface ReadInput<P, Q> {
-  params: P;
-  query: Q;
-  /** True for a caller with a valid admin token (only `optional` reads look at tokens). */
-  admin: boolean;
-}
-
-/**
- * An answer made for one request: JSON for Fastify to serialize (and compress), ready bytes, or a
- * JSON document streamed as it is read (a list too long to build at once).
- */
-export type LiveAnswer = { json: unknown } | { ready: CachedAnswer } | { stream: Readable };
-
-/**
- * One public GET: its address, the same zod schemas the API validates with, how its answer is cached,
- * and how it is built. The Fastify routes and the fast path are both generated from these entries.
- */
-export interface PublicRead<P = unknown, Q = unknown> extends CachePolicy {
-  path: string;
-  params?: z.ZodType<P>;
-  query: z.ZodType<Q>;
-  /** The 200 answer's schema (cached JSON is encoded through it). */
-  response?: z.ZodType;
-  /** `optional`: a bearer token may change the answer, so such requests never take the fast path. */
-  access: 'public' | 'optional';
-  /** Only when the server renders the public pages. */
-  pageOnly?: boolean;
-  /** The cache key, or null when this request is answered by `live` and not cached. */
-  key(input: ReadInput<P, Q>, context: ReadContext): string | null;
-  build(input: ReadInput<P, Q>, context: ReadContext): Promise<Built>;
-  live?(input: ReadInput<P, Q>, context: ReadContext, request: FastifyRequest): Promise<LiveAnswer>;
-}
-
-function defineRead<P, Q>(read: PublicRead<P, Q>): PublicRead {
-  return read as unknown as PublicRead;
-}
 
 const kept = (answer: CachedAnswer): Built => ({ answer, keep: true });
 const noQuery = z.object({});
@@ -91,11 +37,6 @@ function renderPage(context: ReadContext, status: number, data: PublicPageData, 
   return context.pages.page(status, data, context.publicUrl, compress);
 }
 
-/**
- * How long a path parameter may be, counted encoded (as the router counts): a 100-character
- * Devanagari name is 900 characters there. Anything longer than a ghadi name is simply not found.
- */
-export const MAX_PATH_PARAM_LENGTH = 1000;
 const ghadiNameParams = z.object({ name: z.string().min(1).max(MAX_PATH_PARAM_LENGTH) });
 
 const ghadiListAnswer = listAnswer(ghadiRecord);

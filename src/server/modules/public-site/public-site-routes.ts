@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { EVENTS_PATH, EVENTS_SINCE_PARAM } from '../../../shared/live-events.js';
 import { clientGroup } from '../../lib/client-address.js';
 import { sendCached } from './cached-answer.js';
-import type { PublicRead, ReadContext, ReadInput } from './public-reads.js';
 import type { PublicSite } from './public-site.js';
+import type { PublicRead, ReadContext, ReadInput } from './read-definition.js';
 import type { Built } from './read-model.js';
 
 declare module 'fastify' {

@@ -1,0 +1,66 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
+import type { ResponseHeaders } from '../../lib/response-headers.js';
+import type { ResultsService } from '../results/results-service.js';
+import type { CachedAnswer } from './cached-answer.js';
+import type { PublicPages } from './page-html.js';
+import type { Built, CachePolicy, ReadModel } from './read-model.js';
+
+/** What the builders of public answers work with. */
+export interface ReadContext {
+  model: ReadModel;
+  /** The server renderer, or null when the public pages are not built. */
+  pages: PublicPages | null;
+  /** PUBLIC_URL (an origin), or null: pages then link relatively and site files name the request's origin. */
+  publicUrl: string | null;
+  results: ResultsService;
+  /** The headers every answer carries (security, CORS), the same on both answer paths. */
+  headers: ResponseHeaders;
+  /** Uncached public queries (searches, pages) per client address and minute. */
+  publicQueries: PerMinuteLimit;
+}
+
+export interface ReadInput<P, Q> {
+  params: P;
+  query: Q;
+  /** True for a caller with a valid admin token (only `optional` reads look at tokens). */
+  admin: boolean;
+}
+
+/**
+ * An answer made for one request: JSON for Fastify to serialize (and compress), ready bytes, or a
+ * JSON document streamed as it is read (a list too long to build at once).
+ */
+export type LiveAnswer = { json: unknown } | { ready: CachedAnswer } | { stream: Readable };
+
+/**
+ * One public GET: its address, the same zod schemas the API validates with, how its answer is cached,
+ * and how it is built. The Fastify routes and the fast path are both generated from these entries.
+ */
+export interface PublicRead<P = unknown, Q = unknown> extends CachePolicy {
+  path: string;
+  params?: z.ZodType<P>;
+  query: z.ZodType<Q>;
+  /** The 200 answer's schema (cached JSON is encoded through it). */
+  response?: z.ZodType;
+  /** `optional`: a bearer token may change the answer, so such requests never take the fast path. */
+  access: 'public' | 'optional';
+  /** Only when the server renders the public pages. */
+  pageOnly?: boolean;
+  /** The cache key, or null when this request is answered by `live` and not cached. */
+  key(input: ReadInput<P, Q>, context: ReadContext): string | null;
+  build(input: ReadInput<P, Q>, context: ReadContext): Promise<Built>;
+  live?(input: ReadInput<P, Q>, context: ReadContext, request: FastifyRequest): Promise<LiveAnswer>;
+}
+
+export function defineRead<P, Q>(read: PublicRead<P, Q>): PublicRead {
+  return read as unknown as PublicRead;
+}
+
+/**
+ * How long a path parameter may be, counted encoded (as the router counts): a 100-character
+ * Devanagari name is 900 characters there. Anything longer than a ghadi name is simply not found.
+ */
+export const MAX_PATH_PARAM_LENGTH = 1000;
