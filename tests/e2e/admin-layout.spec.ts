@@ -16,6 +16,9 @@ test.describe('admin layout', () => {
     page,
     request,
   }) => {
+    // It walks every admin screen (about forty steps, each loading a screen's data): more than the
+    // default 30 s on a busy two-core machine, where it ran out of time mid-walk.
+    test.slow();
     await signInAsAdmin(page, request);
     await page.goto('/admin/dashboard');
     await expect(page.getByText('Admin Panel')).toBeVisible();
