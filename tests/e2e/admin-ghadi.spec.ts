@@ -114,6 +114,9 @@ test.describe('admin ghadi', () => {
     page,
     request,
   }) => {
+    // A whole journey (the form, the row, a phone's width, the Results screen's search): it ran out
+    // of the default 30 s at its very last step with two workers on this two-core machine.
+    test.slow();
     const ghadi = await (await AdminApi.connect(request)).createGhadi({ OrderId: 0 });
     const today = ((await (await request.get('/api/site')).json()) as SiteInfo).today;
     await signInAsAdmin(page, request);
