@@ -18,7 +18,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // A test is a user's whole journey (often 20 to 40 steps, each loading data); with two workers on
+  // a two-core machine the longest took 25 to 33 s, against the default 30 s budget.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: path.join(os.tmpdir(), `ghadi-e2e-results-${PORT}`),
