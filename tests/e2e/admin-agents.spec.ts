@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
 import { E2E_ADMIN } from './support/constants.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { test } from './support/test.js';
 
 function form(page: Page) {
   return page.getByRole('form', { name: /Agent/ });

@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import { AdminApi, apiLogin, signInAsAdmin } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { test } from './support/test.js';
 
 function form(page: Page) {
   return page.getByRole('form', { name: 'Assign Ghadi' });

@@ -1,8 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, signInAsAdmin } from './support/api.js';
+import { exclusively } from './support/exclusive.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { GHADI_COUNT_LOCK, test } from './support/test.js';
 
 const LABELS = ['Total Agents', 'Total Ghadi', 'Total Results'] as const;
 
@@ -21,22 +23,25 @@ test.describe('admin dashboard', () => {
     await signInAsAdmin(page, request);
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome, Admin', level: 1 })).toBeVisible();
-    const [agentsBefore = 0, ghadisBefore = 0, resultsBefore = 0] = await readCounts(page);
+    // Other tests delete the ghadis they made when they end: not while the counts are compared.
+    await exclusively(GHADI_COUNT_LOCK, async () => {
+      const [agentsBefore = 0, ghadisBefore = 0, resultsBefore = 0] = await readCounts(page);
 
-    // Several of each, so another test deleting one of its own records cannot hide the change.
-    const admin = await AdminApi.connect(request);
-    const today = ((await (await request.get('/api/site')).json()) as SiteInfo).today;
-    for (let index = 0; index < 3; index += 1) {
-      await admin.createAgent();
-      const ghadi = await admin.createGhadi({ OrderId: 900 });
-      await admin.submitResult(ghadi.GID, String(index), today);
-    }
+      // Several of each, so another test deleting one of its own records cannot hide the change.
+      const admin = await AdminApi.connect(request);
+      const today = ((await (await request.get('/api/site')).json()) as SiteInfo).today;
+      for (let index = 0; index < 3; index += 1) {
+        await admin.createAgent();
+        const ghadi = await admin.createGhadi({ OrderId: 900 });
+        await admin.submitResult(ghadi.GID, String(index), today);
+      }
 
-    await page.reload();
-    const [agentsAfter = 0, ghadisAfter = 0, resultsAfter = 0] = await readCounts(page);
-    expect(agentsAfter).toBeGreaterThan(agentsBefore);
-    expect(ghadisAfter).toBeGreaterThan(ghadisBefore);
-    expect(resultsAfter).toBeGreaterThanOrEqual(resultsBefore + 3);
+      await page.reload();
+      const [agentsAfter = 0, ghadisAfter = 0, resultsAfter = 0] = await readCounts(page);
+      expect(agentsAfter).toBeGreaterThan(agentsBefore);
+      expect(ghadisAfter).toBeGreaterThan(ghadisBefore);
+      expect(resultsAfter).toBeGreaterThanOrEqual(resultsBefore + 3);
+    });
 
     await page.getByRole('button', { name: 'Close sidebar' }).click();
     await captureScreens(page, 'admin-dashboard');

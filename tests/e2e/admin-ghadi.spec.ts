@@ -1,8 +1,9 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, signInAsAdmin, uniqueName } from './support/api.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { test } from './support/test.js';
 
 function form(page: Page) {
   return page.getByRole('form', { name: /Ghadi/ });

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AdminApi, signInAsAdmin } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { test } from './support/test.js';
 
 const SCREENS = [
   { path: '/admin/dashboard', link: 'Dashboard', heading: 'Welcome, Admin' },

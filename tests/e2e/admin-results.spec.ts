@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.js';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { test } from './support/test.js';
 
 const PHONE = { width: 360, height: 740 };
 

@@ -1,10 +1,11 @@
-import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Route } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, signInAs } from './support/api.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { test } from './support/test.js';
 
 const PHONE = { width: 360, height: 740 };
 

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { AdminApi, signInAs, signInAsAdmin } from './support/api.js';
 import { E2E_ADMIN } from './support/constants.js';
 import { captureScreens } from './support/screens.js';
+import { test } from './support/test.js';
 
 test.describe('logins and the route guard', () => {
   test('/login goes to the agent login', async ({ page }) => {

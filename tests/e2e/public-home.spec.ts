@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { addDays, todayInZone } from '../../src/shared/dates.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import { AdminApi, signInAs, uniqueName } from './support/api.js';
 import { exclusively } from './support/exclusive.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { test } from './support/test.js';
 
 /** The e2e server runs with the default SITE_TIMEZONE. */
 const SITE_TIMEZONE = 'Asia/Kolkata';

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { todayInZone } from '../../src/shared/dates.js';
 import { AdminApi, uniqueName } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { test } from './support/test.js';
 
 const SITE_TIMEZONE = 'Asia/Kolkata';
 const today = () => todayInZone(SITE_TIMEZONE);

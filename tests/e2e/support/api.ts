@@ -23,6 +23,18 @@ export async function apiLogin(
   return (await response.json()) as LoginAnswer;
 }
 
+/**
+ * Ghadis made through the API by the running test (a worker runs one test at a time). They are
+ * deleted after the test (support/test.ts): every public page lists every ghadi, so ghadis left by
+ * earlier tests, and by earlier repeats of a run, would make each page heavier than the one before.
+ */
+const ghadisOfTheTest: number[] = [];
+
+/** The ghadis the running test made through the API, forgotten as they are given. */
+export function takeGhadisOfTheTest(): number[] {
+  return ghadisOfTheTest.splice(0);
+}
+
 /** Seeds data through the real API as the bootstrapped admin. */
 export class AdminApi {
   private constructor(
@@ -70,6 +82,7 @@ export class AdminApi {
       RTime: overrides.RTime ?? '6:00 PM',
       OrderId: overrides.OrderId ?? 100,
     });
+    ghadisOfTheTest.push(answer.data.GID);
     return answer.data;
   }
 
@@ -82,6 +95,14 @@ export class AdminApi {
     const { data } = await this.call<{ data: ContentBlockRecord[] }>('GET', '/api/contentblocks');
     const block = data.find((candidate) => candidate.Slug === slug);
     if (block) await this.call('DELETE', `/api/contentblocks/${block._id}`);
+  }
+
+  /** Deletes ghadis, those already gone (a test that deleted its own) included. */
+  async removeGhadis(gids: readonly number[]): Promise<void> {
+    for (const gid of gids) {
+      const response = await this.request.delete(`/api/ghadis/${gid}`, { headers: this.headers() });
+      expect([200, 404], `DELETE /api/ghadis/${gid}: ${await response.text()}`).toContain(response.status());
+    }
   }
 
   submitResult(ghadiId: number, result: string, dateTime: string) {
