@@ -1,34 +1,16 @@
 /**
  * The bench's baseline: a bare node:http server that sends recorded responses (status, headers and
  * body bytes exactly as the app sent them) for exact method + URL matches, and does nothing else.
- * Usage: node bench/bare-server.mjs <fixtures.json> <port>
+ * Usage: node bench/bare-server.mjs <recorded.json> <port>
  */
-import fs from 'node:fs';
 import http from 'node:http';
+import { loadRecorded, replay } from './recorded-answers.mjs';
 
-const [fixturesFile, port] = process.argv.slice(2);
-const fixtures = new Map();
-for (const fixture of JSON.parse(fs.readFileSync(fixturesFile, 'utf8'))) {
-  fixtures.set(`${fixture.method} ${fixture.path}`, {
-    status: fixture.status,
-    headers: fixture.headers,
-    body: Buffer.from(fixture.body, 'base64'),
-  });
-}
+const [recordedFile, port] = process.argv.slice(2);
+const recorded = loadRecorded(recordedFile);
 
 const server = http.createServer((request, response) => {
-  const fixture = fixtures.get(`${request.method} ${request.url}`);
-  const reply = () => {
-    if (!fixture) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(fixture.status, fixture.headers);
-    response.end(fixture.body);
-  };
-  // A request body (POST) is read to its end first, as any server must.
-  if (request.method === 'GET' || request.method === 'HEAD') reply();
-  else request.resume().on('end', reply);
+  if (!replay(recorded, request, response)) response.writeHead(404).end();
 });
 server.keepAliveTimeout = 72_000;
 server.listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));
