@@ -24,6 +24,7 @@ import { ContentBlocksService } from './modules/content-blocks/content-blocks-se
 import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
 import { GhadisService } from './modules/ghadis/ghadis-service.js';
+import { healthRoutes } from './modules/health/health-routes.js';
 import {
   FastPath,
   ROUTER_OPTIONS,
@@ -246,6 +247,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(usermapsRoutes, { usermaps });
   await app.register(contentBlocksRoutes, { blocks });
   await app.register(visitorsRoutes, { visitors });
+  await app.register(healthRoutes, { database });
   await app.register(publicSiteRoutes, { reads: PUBLIC_READS, context, site: publicSite });
   if (options.serveWebApp !== false) appHtml = await registerWebApp(app, config.webRoot);
   fastPath = new FastPath({

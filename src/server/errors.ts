@@ -47,3 +47,10 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+/** The process runs but cannot serve yet (a readiness probe: the database does not answer, say). */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}

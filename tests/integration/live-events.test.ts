@@ -81,7 +81,12 @@ describe.each(DIALECTS)('live events [%s]', (dialect) => {
 
   it('ghadi and content changes carry their rows, and their removal as null', async () => {
     const stream = await open();
+    // An event carries what the API shows when it is built, which may be after a later change: each
+    // change waits for its event, so that every event shows its own change.
+    const changed = (count: number) =>
+      stream.waitFor((received) => received.filter((e) => kindOf(e) !== 'result').length >= count);
     const ghadi = await createGhadi(own.app, adminToken, { NameEn: unique('Live ') });
+    await changed(1);
     await call(own.app, {
       method: 'PUT',
       url: `/api/ghadis/${ghadi._id}`,
@@ -93,14 +98,15 @@ describe.each(DIALECTS)('live events [%s]', (dialect) => {
         OrderId: ghadi.OrderId,
       },
     });
+    await changed(2);
     await call(own.app, { method: 'DELETE', url: `/api/ghadis/${ghadi._id}`, token: adminToken });
+    await changed(3);
     const slug = unique('live-');
     const block = await createContentBlock(own.app, adminToken, { Slug: slug, Content: '<p>hi</p>' });
+    await changed(4);
     await call(own.app, { method: 'DELETE', url: `/api/contentblocks/${block._id}`, token: adminToken });
 
-    const events = await stream.waitFor(
-      (received) => received.filter((e) => kindOf(e) !== 'result').length >= 5,
-    );
+    const events = await changed(5);
     const data = events.map((event) => event.data as LiveEvent);
     expect(data.slice(0, 5).map((event) => event.kind)).toEqual([
       'ghadi',
