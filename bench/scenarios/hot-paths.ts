@@ -102,7 +102,6 @@ function targetsFor(name: string): Target[] {
 
 /** A server under load: ours, or one of the two baselines. */
 interface Contender {
-  name: string;
   port: number;
   pid: number;
 }
@@ -198,9 +197,9 @@ export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
         `${os.availableParallelism()} CPUs, Node ${process.version}\n`,
     );
     const contenders: Contender[] = [
-      { name: 'bare', port: barePort, pid: bare.pid },
-      { name: 'bare in app', port: inAppPort, pid: inApp.pid },
-      { name: 'ours', port: ourPort, pid: ours.pid },
+      { port: barePort, pid: bare.pid },
+      { port: inAppPort, pid: inApp.pid },
+      { port: ourPort, pid: ours.pid },
     ];
     const rows: string[] = [];
     let allMet = true;

@@ -18,17 +18,13 @@ const migrations: Record<string, Migration> = {
 /** Kysely's table of executed migrations, kept so that databases migrated before go on as they are. */
 const EXECUTED = 'kysely_migration';
 
-async function executedMigrations(database: Database): Promise<Set<string>> {
-  const done = await sql<{ name: string }>`select name from ${sql.table(EXECUTED)}`.execute(database.db);
-  return new Set(done.rows.map((row) => row.name));
-}
-
 /**
  * The migrations this code knows that the database has not run (another process is still migrating
  * it, or it was restored from an older dump). Throws when the database does not answer.
  */
 export async function pendingMigrations(database: Database): Promise<string[]> {
-  const executed = await executedMigrations(database);
+  const done = await sql<{ name: string }>`select name from ${sql.table(EXECUTED)}`.execute(database.db);
+  const executed = new Set(done.rows.map((row) => row.name));
   return Object.keys(migrations)
     .sort()
     .filter((name) => !executed.has(name));
@@ -45,10 +41,9 @@ export async function migrateToLatest(database: Database): Promise<void> {
   await sql`create table if not exists ${sql.table(EXECUTED)} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
     db,
   );
-  const executed = await executedMigrations(database);
-  for (const name of Object.keys(migrations).sort()) {
+  for (const name of await pendingMigrations(database)) {
     const migration = migrations[name];
-    if (!migration || executed.has(name)) continue;
+    if (!migration) continue;
     try {
       await db.transaction().execute(async (trx) => {
         await migration.up(trx);
