@@ -52,6 +52,7 @@ import { VisitorsRepository } from './modules/visitors/visitors-repository.js';
 import { visitorsRoutes } from './modules/visitors/visitors-routes.js';
 import { access } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 export interface BuildOptions {
@@ -158,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   responseHeaders(app, headers);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerOpenApi(app);
   if (!config.publicUrl) {
     app.log.warn(
       "PUBLIC_URL is not set: pages link to themselves relatively and the sitemap names each request's " +
