@@ -25,6 +25,9 @@ import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
 import { GhadisService } from './modules/ghadis/ghadis-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
+import { Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
+import { metricsRoutes } from './modules/metrics/metrics-routes.js';
 import {
   FastPath,
   ROUTER_OPTIONS,
@@ -111,6 +114,15 @@ function responseHeaders(app: FastifyInstance, headers: ResponseHeaders) {
   });
 }
 
+/** Every answer Fastify sends, by its route's pattern (the fast path reports its own). */
+function countRequests(app: FastifyInstance, metrics: Metrics) {
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
+    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+}
+
 /** An empty body with a JSON content type (as some clients send on DELETE) reads as no body. */
 function lenientJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -158,6 +170,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandling(app, { appHtml: () => appHtml });
   const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   responseHeaders(app, headers);
+  // Sources the metrics read when scraped, set once they exist.
+  let openStreams = () => 0;
+  let poolUse: Metrics['sources']['pool'] = () => ({ total: 0 });
+  const metrics = new Metrics({ openStreams: () => openStreams(), pool: () => poolUse() });
+  countRequests(app, metrics);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app);
   if (!config.publicUrl) {
@@ -168,7 +185,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   const database = options.database ?? openDatabase(config.database, { poolSize: config.databasePoolSize });
-  if (!options.database) app.addHook('onClose', () => database.close());
+  if (!options.database) {
+    app.addHook('onClose', () => {
+      app.log.debug('shutdown: closing the database');
+      return database.close();
+    });
+  }
+  poolUse = () => database.poolUse();
   const passwords = new PasswordHasher(config.passwordMemoryCost);
   const jwtSecret = await prepareDatabase(database, config, passwords, app.log);
 
@@ -200,12 +223,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   const usermaps = new UsermapsService(usermapsRepository, usersRepository);
   const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes);
-  const visitors = new VisitorCounter(new VisitorsRepository(database), config.visitorFlushMs, app.log, {
-    ...VISITOR_LIMITS,
-    newSessionsPerAddressPerMinute: config.visitorNewSessionsPerMinute,
-  });
+  const visitors = new VisitorCounter(
+    new VisitorsRepository(database),
+    config.visitorFlushMs,
+    app.log,
+    { ...VISITOR_LIMITS, newSessionsPerAddressPerMinute: config.visitorNewSessionsPerMinute },
+    (written) => metrics.visitorFlush(written),
+  );
   await visitors.start();
-  app.addHook('onClose', () => visitors.stop());
+  app.addHook('onClose', () => {
+    app.log.debug('shutdown: in-flight requests finished; flushing visitor counts');
+    return visitors.stop();
+  });
 
   // Every change in the log drops the public answers it made stale and goes out to open pages.
   const data = new PublicData(ghadis, results, blocks);
@@ -216,6 +245,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
     events: { ...LIVE_EVENTS_DEFAULTS, ...options.liveEvents },
   });
+  publicSite.model.onLookup = (route, hit) => metrics.cacheLookup(route, hit);
+  openStreams = () => publicSite.events.openStreams;
   publicSite.start();
   // Other processes' writes reach this one through the log too, woken by the bus.
   const bus = await startChangeBus({
@@ -228,6 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', () => bus.stop());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
+    app.log.debug({ streams: publicSite.events.openStreams }, 'shutdown: ending live streams');
     publicSite.close();
     done();
   });
@@ -250,6 +282,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contentBlocksRoutes, { blocks });
   await app.register(visitorsRoutes, { visitors });
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, {
+    metrics: new ClusterMetrics(metrics.registry),
+    token: config.metricsToken,
+  });
   await app.register(publicSiteRoutes, { reads: PUBLIC_READS, context, site: publicSite });
   if (options.serveWebApp !== false) appHtml = await registerWebApp(app, config.webRoot);
   fastPath = new FastPath({
@@ -259,6 +295,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     isOwnOrigin: ownOrigin(config.publicUrl),
     trackVisit: (sessionId, request) =>
       visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
+    onAnswered: (method, route, status, seconds) => metrics.request(method, route, status, seconds),
   });
   return app;
 }

@@ -38,6 +38,8 @@ export interface AppConfig {
   visitorNewSessionsPerMinute: number;
   /** Uncached public result queries (searches, pages) per client address and minute; more get a 429. */
   publicQueriesPerMinute: number;
+  /** Bearer token GET /metrics asks for; unset, /metrics answers 404. */
+  metricsToken: string | undefined;
   /** argon2 cost; lowered only by tests. */
   passwordMemoryCost: number;
 }
@@ -105,6 +107,9 @@ const environmentSchema = z.object({
     .default('admin'),
   ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, {
     message: 'must be at least 8 characters',
+  }),
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: 'must be at least 16 characters',
   }),
   JWT_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
     message: 'must be at least 32 characters',
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginMaxFailures: values.LOGIN_MAX_FAILURES,
     visitorNewSessionsPerMinute: values.VISITOR_NEW_SESSIONS_PER_MINUTE,
     publicQueriesPerMinute: values.PUBLIC_QUERIES_PER_MINUTE,
+    metricsToken: values.METRICS_TOKEN,
     passwordMemoryCost: 19456,
   };
 }

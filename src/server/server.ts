@@ -30,9 +30,22 @@ async function serve(config: AppConfig) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
+    const forceExit = setTimeout(() => {
+      app.log.error(`shutdown: not done in ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
     forceExit.unref();
-    await app.close();
+    // app.close() runs the steps in order, each logged at debug level: live streams end (preClose),
+    // the server stops accepting and waits for requests in flight, then the onClose hooks run (the
+    // visitor counts flushed, the database closed last).
+    app.log.debug('shutdown: no longer accepting connections');
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.debug('shutdown: done');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -4,7 +4,15 @@ import path from 'node:path';
 export interface AppProcess {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
-  stop(): Promise<void>;
+  /** Sends SIGTERM (unless it has exited) and resolves with how it exited. */
+  stop(): Promise<AppExit>;
+  /** Everything it has written to stdout and stderr so far. */
+  output(): string;
+}
+
+export interface AppExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 const SERVER_ENTRY = path.resolve('src/server/server.ts');
@@ -19,13 +27,15 @@ export function startAppProcess(env: Record<string, string>, timeoutMs = 60_000)
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<AppExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
+    return exited;
   };
+  let output = '';
   return new Promise<AppProcess>((resolve, reject) => {
-    let output = '';
     const fail = (reason: string) => {
       clearTimeout(timer);
       void stop().then(() => reject(new Error(`${reason}\n${output}`)));
@@ -39,7 +49,7 @@ export function startAppProcess(env: Record<string, string>, timeoutMs = 60_000)
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (listening?.[1]) {
         clearTimeout(timer);
-        resolve({ url: listening[1], stop });
+        resolve({ url: listening[1], stop, output: () => output });
       }
     });
     child.once('exit', (code) => fail(`The app process exited with ${code}`));

@@ -18,6 +18,14 @@ export interface Database {
   pgSchema?: string;
   /** Where it is: a change bus opens a connection of its own there (PostgreSQL's LISTEN). */
   target: DatabaseTarget;
+  /**
+   * The better-sqlite3 handle under `db` (SQLite only), for what SQL cannot do: the online backup API
+   * (db:backup). Exposed rather than opened again so a backup copies through the connection that owns
+   * the data: an in-memory database has no file a second handle could open.
+   */
+  sqlite?: SQLite.Database;
+  /** Connections in use now, for the metrics: PostgreSQL's pool; SQLite has its one connection. */
+  poolUse(): { total: number; idle?: number; waiting?: number };
   close(): Promise<void>;
 }
 
@@ -37,7 +45,14 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', target, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      target,
+      sqlite,
+      poolUse: () => ({ total: 1 }),
+      close: () => db.destroy(),
+    };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -50,6 +65,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     dialect: 'postgres',
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
     target,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -35,6 +35,8 @@ export interface FastPathOptions {
   isOwnOrigin: (request: IncomingMessage, origin: string) => boolean;
   /** Counts a visit, as POST /api/visitor/track does. */
   trackVisit: (sessionId: string, request: IncomingMessage) => void;
+  /** Told of each answer it sent, as Fastify's own answers are counted (the metrics). */
+  onAnswered?: (method: string, route: string, status: number, seconds: number) => void;
 }
 
 /**
@@ -77,15 +79,30 @@ export class FastPath {
 
   /** True when it answered; false leaves the request to Fastify. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
+    const started = performance.now();
+    const route = this.answer(request, response);
+    if (route === null) return false;
+    this.options.onAnswered?.(
+      request.method ?? 'GET',
+      route,
+      response.statusCode,
+      (performance.now() - started) / 1000,
+    );
+    return true;
+  }
+
+  /** The route it answered, or null to leave the request to Fastify. */
+  private answer(request: IncomingMessage, response: ServerResponse): string | null {
     const origin = request.headers.origin;
     // This site's pages, and front ends CORS_ORIGINS allows (with their CORS headers); any other
     // origin's request goes to Fastify.
     const cors = this.options.context.headers.corsFor(origin);
-    if (origin !== undefined && !cors && !this.options.isOwnOrigin(request, origin)) return false;
+    if (origin !== undefined && !cors && !this.options.isOwnOrigin(request, origin)) return null;
     const method = request.method;
     if (method === 'GET' || method === 'HEAD') return this.read(method, request, response, cors);
-    if (method === 'POST' && request.url === TRACK_PATH) return this.track(request, response, cors);
-    return false;
+    if (method === 'POST' && request.url === TRACK_PATH && this.track(request, response, cors))
+      return TRACK_PATH;
+    return null;
   }
 
   private read(
@@ -93,22 +110,22 @@ export class FastPath {
     request: IncomingMessage,
     response: ServerResponse,
     cors: Readonly<Record<string, string>> | undefined,
-  ): boolean {
+  ): string | null {
     const found = this.router.find(method, request.url ?? '');
     const read = (found?.store as { read: PublicRead | null } | undefined)?.read;
-    if (!found || !read) return false;
+    if (!found || !read) return null;
     // The answer may depend on the token, which only Fastify checks.
-    if (read.access === 'optional' && request.headers.authorization !== undefined) return false;
+    if (read.access === 'optional' && request.headers.authorization !== undefined) return null;
     const params = read.params ? read.params.safeParse(found.params) : { success: true, data: undefined };
     const query = read.query.safeParse(found.searchParams);
-    if (!params.success || !query.success) return false;
+    if (!params.success || !query.success) return null;
     const { context } = this.options;
     const key = read.key({ params: params.data, query: query.data, admin: false }, context);
-    if (key === null) return false;
+    if (key === null) return null;
     const answer = context.model.readyAnswer(read, key);
-    if (!answer) return false;
+    if (!answer) return null;
     writeCached(request, response, answer, context.headers, cors);
-    return true;
+    return read.path;
   }
 
   /** POST /api/visitor/track as its route answers a valid request; anything else goes to the route. */

@@ -23,6 +23,8 @@ export interface Built {
 
 /** What a cached answer is stale after; a day change makes everything stale. */
 export interface CachePolicy {
+  /** The read's route, as the metrics name it. */
+  path: string;
   dependsOn: readonly ChangeKind[];
   /** How many variants (keys) are kept; the oldest goes first. */
   maxKept: number;
@@ -56,6 +58,8 @@ export class ReadModel {
   private readonly monthResults = new MemoStore<PublicResultRecord[]>(24);
   private readonly blocks = new MemoStore<ContentBlockRecord | null>(64);
   private readonly answers = new Map<CachePolicy, MemoStore<Built>>();
+  /** Told whether each public read found its answer built (the metrics). */
+  onLookup: (route: string, hit: boolean) => void = () => {};
 
   constructor(
     private readonly data: PublicData,
@@ -129,13 +133,18 @@ export class ReadModel {
   /** A cached answer, or a promise of it while it is built (shared by everyone who asks meanwhile). */
   answer(policy: CachePolicy, key: string, build: () => Promise<Built>): Built | Promise<Built> {
     this.today();
-    return this.store(policy).get(key, build, (built) => built.keep);
+    const store = this.store(policy);
+    this.onLookup(policy.path, store.peek(key) !== undefined);
+    return store.get(key, build, (built) => built.keep);
   }
 
   /** A cached answer only when it is already built. */
   readyAnswer(policy: CachePolicy, key: string): CachedAnswer | undefined {
     this.today();
-    return this.answers.get(policy)?.peek(key)?.answer;
+    const answer = this.answers.get(policy)?.peek(key)?.answer;
+    // A miss here is counted when Fastify, which takes the request next, builds the answer.
+    if (answer) this.onLookup(policy.path, true);
+    return answer;
   }
 
   /** Forgets everything (a new day; or changes may have been missed). */
@@ -148,7 +157,8 @@ export class ReadModel {
 
   /** Forgets what a change of this kind made stale. */
   drop(kind: ChangeKind): void {
-    if (kind === 'day') {
+    // An import may touch any month of any ghadi: finding what it left fresh would cost more than rebuilding.
+    if (kind === 'day' || kind === 'results-imported') {
       this.dropAll();
       return;
     }

@@ -51,6 +51,8 @@ export class VisitorCounter {
     private readonly flushIntervalMs: number,
     private readonly log: FastifyBaseLogger,
     private readonly limits: VisitorLimits = VISITOR_LIMITS,
+    /** Told of each batch written (true) or failed (false): the metrics. */
+    private readonly onFlush: (written: boolean) => void = () => {},
   ) {
     this.newSessions = new PerMinuteLimit(limits.newSessionsPerAddressPerMinute, limits.maxAddresses);
   }
@@ -116,8 +118,12 @@ export class VisitorCounter {
     this.writingNew = this.pendingNew;
     this.pendingNew = 0;
     try {
-      if (batch.length > 0) await this.visitors.recordBatch(batch, new Date().toISOString());
+      if (batch.length > 0) {
+        await this.visitors.recordBatch(batch, new Date().toISOString());
+        this.onFlush(true);
+      }
     } catch (error) {
+      this.onFlush(false);
       for (const sessionId of batch) this.pending.add(sessionId);
       this.pendingNew += this.writingNew;
       this.writingNew = 0;

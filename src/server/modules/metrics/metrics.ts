@@ -1,0 +1,112 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Latency buckets in seconds: a cached answer takes well under a millisecond, a list a few. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** A request no route matched: one label value, so that scanners cannot grow the series without bound. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+export interface PoolUse {
+  /** Connections open. */
+  total: number;
+  /** Of which idle (unknown for SQLite's one connection). */
+  idle?: number;
+  /** Queries waiting for a connection. */
+  waiting?: number;
+}
+
+export interface MetricSources {
+  openStreams(): number;
+  pool(): PoolUse;
+}
+
+type DeclarationSource = 'agent' | 'admin' | 'import';
+
+/**
+ * The process's metrics in Prometheus terms, one registry per app (tests build several apps in one
+ * process). Parts of the app report through the narrow methods below; gauges read their sources
+ * when scraped, so nothing is counted twice or kept in step by hand.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Requests by method, route and status, with their latency (the fast path included)',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly cacheLookups = new Counter({
+    name: 'public_read_cache_lookups_total',
+    help: 'Public reads answered from the cache (hit) or built first (miss), by route',
+    labelNames: ['route', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly declarations = new Counter({
+    name: 'result_declarations_total',
+    help: 'Results declared or corrected (a value sent again included), by who sent them',
+    labelNames: ['source'] as const,
+    registers: [this.registry],
+  });
+  private readonly visitorFlushes = new Counter({
+    name: 'visitor_flushes_total',
+    help: 'Batches of visitor sightings written to the database, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  /** Children by label values: the hot paths then skip prom-client's label hashing. */
+  private readonly requestSeries = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
+  private readonly cacheSeries = new Map<string, Counter.Internal>();
+
+  constructor(readonly sources: MetricSources) {
+    collectDefaultMetrics({ register: this.registry });
+    new Gauge({
+      name: 'live_streams_open',
+      help: 'Open /api/events streams',
+      registers: [this.registry],
+      collect() {
+        this.set(sources.openStreams());
+      },
+    });
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Database connections: open (total), idle, and queries waiting for one',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const use = sources.pool();
+        this.set({ state: 'total' }, use.total);
+        if (use.idle !== undefined) this.set({ state: 'idle' }, use.idle);
+        if (use.waiting !== undefined) this.set({ state: 'waiting' }, use.waiting);
+      },
+    });
+  }
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      series = this.requests.labels({ method, route, status_code: String(status) });
+      this.requestSeries.set(key, series);
+    }
+    series.observe(seconds);
+  }
+
+  cacheLookup(route: string, hit: boolean): void {
+    const key = `${hit ? 'hit' : 'miss'} ${route}`;
+    let series = this.cacheSeries.get(key);
+    if (!series) {
+      series = this.cacheLookups.labels({ route, outcome: hit ? 'hit' : 'miss' });
+      this.cacheSeries.set(key, series);
+    }
+    series.inc();
+  }
+
+  declared(source: DeclarationSource, count = 1): void {
+    this.declarations.inc({ source }, count);
+  }
+
+  visitorFlush(ok: boolean): void {
+    this.visitorFlushes.inc({ outcome: ok ? 'written' : 'failed' });
+  }
+}

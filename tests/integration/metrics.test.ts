@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createGhadi,
+  expectStatus,
+  type Failure,
+  loginAdmin,
+  submitResult,
+  today,
+  unique,
+} from '../support/factories.js';
+import { fetchRaw, listen, openEvents } from '../support/http.js';
+import { DIALECTS, useTestApp } from '../support/test-app.js';
+
+const TOKEN = 'metrics-token-for-the-tests';
+
+/** The value of one series in Prometheus' text format (0 when absent). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return 0;
+}
+
+describe.each(DIALECTS)('GET /metrics without METRICS_TOKEN [%s]', (dialect) => {
+  const t = useTestApp(dialect);
+
+  it('answers 404 as an unknown address does, token or not', async () => {
+    const unknown = expectStatus<Failure>(await call(t.app, { url: '/no-such-address' }), 404);
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+      const answer = expectStatus<Failure>(await call(t.app, { url: '/metrics', headers }), 404);
+      expect(answer).toEqual({ ...unknown, message: unknown.message.replace('/no-such-address', '/metrics') });
+    }
+  });
+});
+
+describe.each(DIALECTS)('GET /metrics [%s]', (dialect) => {
+  const t = useTestApp(dialect, { env: { METRICS_TOKEN: TOKEN } });
+  let base = '';
+  beforeAll(async () => {
+    base = await listen(t.app);
+  });
+  afterAll(() => t.app.close());
+  const scrape = async () => {
+    const answer = await fetchRaw(base, '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return answer.body.toString();
+  };
+
+  it('asks for the token: 401 without it or with another', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-the-metrics-token' }, { authorization: TOKEN }]) {
+      const answer = await call(t.app, { url: '/metrics', headers });
+      expect(expectStatus<Failure>(answer, 401).message).toBe('The metrics token is required');
+      expect(answer.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+    }
+  });
+
+  it('counts requests by route and status, the fast path included, with their latency', async () => {
+    const route = { method: 'GET', route: '/api/ghadis', status_code: '200' };
+    const before = sample(await scrape(), 'http_request_duration_seconds_count', route);
+    // The first builds the answer in Fastify; the next are answered from memory before it.
+    for (let index = 0; index < 3; index++) expect((await fetchRaw(base, '/api/ghadis')).status).toBe(200);
+    const text = await scrape();
+    expect(sample(text, 'http_request_duration_seconds_count', route)).toBe(before + 3);
+    expect(sample(text, 'http_request_duration_seconds_bucket', { ...route, le: '+Inf' })).toBe(before + 3);
+    await fetchRaw(base, '/no-such-address');
+    const unmatched = { method: 'GET', route: '(unmatched)', status_code: '404' };
+    expect(sample(await scrape(), 'http_request_duration_seconds_count', unmatched)).toBeGreaterThan(0);
+  });
+
+  it('counts public reads found built (hit) and built first (miss)', async () => {
+    const token = await loginAdmin(t.app);
+    await createGhadi(t.app, token, { NameEn: unique('Metric') });
+    const labels = (outcome: string) => ({ route: '/api/ghadis', outcome });
+    const before = await scrape();
+    await fetchRaw(base, '/api/ghadis');
+    await fetchRaw(base, '/api/ghadis');
+    const after = await scrape();
+    expect(sample(after, 'public_read_cache_lookups_total', labels('miss'))).toBe(
+      sample(before, 'public_read_cache_lookups_total', labels('miss')) + 1,
+    );
+    expect(sample(after, 'public_read_cache_lookups_total', labels('hit'))).toBe(
+      sample(before, 'public_read_cache_lookups_total', labels('hit')) + 1,
+    );
+  });
+
+  it('counts declarations by who sent them', async () => {
+    const token = await loginAdmin(t.app);
+    const ghadi = await createGhadi(t.app, token, { NameEn: unique('Declared') });
+    const before = sample(await scrape(), 'result_declarations_total', { source: 'admin' });
+    await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '42', dateTime: today() });
+    await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '43', dateTime: today() });
+    expect(sample(await scrape(), 'result_declarations_total', { source: 'admin' })).toBe(before + 2);
+  });
+
+  it('shows open live streams, visitor flushes, event-loop lag and the database connections', async () => {
+    const stream = await openEvents(base);
+    try {
+      expect(sample(await scrape(), 'live_streams_open')).toBe(1);
+    } finally {
+      stream.close();
+    }
+    const flushed = sample(await scrape(), 'visitor_flushes_total', { outcome: 'written' });
+    await fetchRaw(base, '/api/visitor/track', { method: 'POST', headers: { 'x-session-id': unique('s') } });
+    await expect
+      .poll(async () => sample(await scrape(), 'visitor_flushes_total', { outcome: 'written' }))
+      .toBeGreaterThan(flushed);
+    const text = await scrape();
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(sample(text, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    if (dialect === 'postgres') expect(text).toMatch(/^db_pool_connections\{state="idle"\} \d/m);
+  });
+});
