@@ -5,6 +5,7 @@ import { prepareDatabase } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { answerPrimaryMetrics, answerWorkersMetrics } from './modules/metrics/cluster-metrics.js';
 
 /** A worker that dies this soon after its start is not restarted again at once (a crash loop). */
 const RESTART_BACKOFF_MS = 1000;
@@ -24,6 +25,7 @@ function readConfig(): AppConfig {
 
 /** One process serving the site: the whole app, listening (alone, or as one of WORKERS). */
 async function serve(config: AppConfig) {
+  answerPrimaryMetrics();
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -101,6 +103,7 @@ async function supervise(config: AppConfig) {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
+  answerWorkersMetrics();
   for (let index = 0; index < config.workers; index++) fork();
   cluster.once('listening', () =>
     log.info({ workers: config.workers }, `serving on http://localhost:${config.port}`),

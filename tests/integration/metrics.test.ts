@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppProcess, startAppProcess } from '../support/app-process.js';
 import {
   call,
   createGhadi,
@@ -10,9 +12,12 @@ import {
   unique,
 } from '../support/factories.js';
 import { fetchRaw, listen, openEvents } from '../support/http.js';
-import { DIALECTS, useTestApp } from '../support/test-app.js';
+import { type ProcessDatabase, processDatabase } from '../support/process-database.js';
+import { DIALECTS, tempDir, useTestApp } from '../support/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-tests';
+/** Server processes compiling their source with tsx on a busy machine. */
+const STARTUP_TIMEOUT_MS = 90_000;
 
 /** The value of one series in Prometheus' text format (0 when absent). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -34,7 +39,10 @@ describe.each(DIALECTS)('GET /metrics without METRICS_TOKEN [%s]', (dialect) => 
     const unknown = expectStatus<Failure>(await call(t.app, { url: '/no-such-address' }), 404);
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
       const answer = expectStatus<Failure>(await call(t.app, { url: '/metrics', headers }), 404);
-      expect(answer).toEqual({ ...unknown, message: unknown.message.replace('/no-such-address', '/metrics') });
+      expect(answer).toEqual({
+        ...unknown,
+        message: unknown.message.replace('/no-such-address', '/metrics'),
+      });
     }
   });
 });
@@ -116,4 +124,58 @@ describe.each(DIALECTS)('GET /metrics [%s]', (dialect) => {
     expect(sample(text, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     if (dialect === 'postgres') expect(text).toMatch(/^db_pool_connections\{state="idle"\} \d/m);
   });
+});
+
+describe.each(DIALECTS)('GET /metrics with WORKERS=2 [%s]', (dialect) => {
+  const dir = tempDir();
+  let server: AppProcess | undefined;
+  let database: ProcessDatabase | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it(
+    "one scrape, whichever worker takes it, sums every worker's counts",
+    async () => {
+      database = await processDatabase(dialect, dir());
+      server = await startAppProcess(
+        {
+          DATABASE_URL: database.url,
+          WORKERS: '2',
+          METRICS_TOKEN: TOKEN,
+          ADMIN_PASSWORD: 'workers-admin-password',
+          WEB_ROOT: path.join(dir(), 'no-web-app'),
+        },
+        STARTUP_TIMEOUT_MS,
+      );
+      const base = server.url;
+      // Both workers listen: the primary hands connections only to those that do.
+      const running = server;
+      await expect
+        .poll(() => running.output().match(/Server listening at http:\/\/127\.0\.0\.1/g)?.length ?? 0, {
+          timeout: STARTUP_TIMEOUT_MS,
+        })
+        .toBe(2);
+      // A connection of its own each time: the primary hands new connections to the workers in turn.
+      const fresh = { connection: 'close' };
+      for (let index = 0; index < 6; index++)
+        expect((await fetchRaw(base, '/api/ghadis', { headers: fresh })).status).toBe(200);
+      const scrape = async () =>
+        (
+          await fetchRaw(base, '/metrics', { headers: { ...fresh, authorization: `Bearer ${TOKEN}` } })
+        ).body.toString();
+      const text = await scrape();
+      const route = { method: 'GET', route: '/api/ghadis', status_code: '200' };
+      expect(sample(text, 'http_request_duration_seconds_count', route)).toBe(6);
+      // Each worker built the answer once: both are in the sum.
+      expect(sample(text, 'public_read_cache_lookups_total', { route: '/api/ghadis', outcome: 'miss' })).toBe(
+        2,
+      );
+      expect(sample(text, 'public_read_cache_lookups_total', { route: '/api/ghadis', outcome: 'hit' })).toBe(
+        4,
+      );
+    },
+    STARTUP_TIMEOUT_MS + 30_000,
+  );
 });

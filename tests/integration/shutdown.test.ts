@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.js';
 import { startAppProcess } from '../support/app-process.js';
 import { fetchRaw, openEvents } from '../support/http.js';
-import { DIALECTS, POSTGRES_URL, tempDir } from '../support/test-app.js';
+import { processDatabase } from '../support/process-database.js';
+import { DIALECTS, tempDir } from '../support/test-app.js';
 
 /** A server process compiling its source with tsx on a busy machine. */
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -20,25 +19,6 @@ const STEPS = [
   'shutdown: done',
 ];
 
-/** A database of its own for the server process: a SQLite file, or a PostgreSQL database dropped after. */
-async function databaseFor(dialect: string, dir: string): Promise<{ url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') return { url: `sqlite:${path.join(dir, 'shutdown.db')}`, drop: async () => {} };
-  const name = `ghadi_shutdown_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 describe.each(DIALECTS)('graceful shutdown [%s]', (dialect) => {
   const dir = tempDir();
   const drops: Array<() => Promise<void>> = [];
@@ -49,7 +29,7 @@ describe.each(DIALECTS)('graceful shutdown [%s]', (dialect) => {
   it(
     'on SIGTERM with a live stream open: ends the stream, flushes visitors, closes the database, exits 0 within 10 s',
     async () => {
-      const database = await databaseFor(dialect, dir());
+      const database = await processDatabase(dialect, dir());
       drops.push(database.drop);
       const server = await startAppProcess(
         {
@@ -89,11 +69,7 @@ describe.each(DIALECTS)('graceful shutdown [%s]', (dialect) => {
       expect(positions.every((position) => position >= 0)).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 
-      const reopened = openDatabase(
-        dialect === 'sqlite'
-          ? { kind: 'sqlite', file: database.url.slice('sqlite:'.length) }
-          : { kind: 'postgres', url: database.url },
-      );
+      const reopened = openDatabase(database.target);
       try {
         const row = await reopened.db
           .selectFrom('visitors')

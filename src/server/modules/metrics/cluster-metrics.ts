@@ -33,6 +33,7 @@ export class ClusterMetrics {
 
   constructor(private readonly registry: Registry) {
     if (!cluster.isWorker) return;
+    answerPrimaryMetrics();
     AggregatorRegistry.setRegistries([registry]);
     process.on('message', (message: unknown) => {
       if (isMessage<Answer>(message, ANSWER)) this.waiting.get(message.id)?.(message);
@@ -63,6 +64,15 @@ export class ClusterMetrics {
       process.send?.({ type: ASK, id } satisfies Ask);
     });
   }
+}
+
+/**
+ * In a worker: answers the primary's collection requests from now on (constructing an aggregator is
+ * what installs prom-client's listener). Called first thing, so that a worker still starting answers
+ * (with nothing yet) rather than making every scrape wait out the primary's timeout.
+ */
+export function answerPrimaryMetrics(): void {
+  if (cluster.isWorker) new AggregatorRegistry();
 }
 
 /** In the primary of WORKERS > 1: answers the workers' asks with every worker's metrics combined. */

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import type { DatabaseTarget } from '../../src/server/config.js';
+import type { Dialect } from '../../src/server/db/database.js';
+import { POSTGRES_URL } from './test-app.js';
+
+export interface ProcessDatabase {
+  /** DATABASE_URL for a server process. */
+  url: string;
+  /** The same database, to open it from the test. */
+  target: DatabaseTarget;
+  drop(): Promise<void>;
+}
+
+async function asAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own for a server process started by the test: a SQLite file in `dir`, or a
+ * PostgreSQL database (dropped by drop()). A process reads DATABASE_URL only, so a schema per test
+ * (as in-process apps use) is not an option here.
+ */
+export async function processDatabase(dialect: Dialect, dir: string): Promise<ProcessDatabase> {
+  if (dialect === 'sqlite') {
+    const file = path.join(dir, `process-${randomBytes(4).toString('hex')}.db`);
+    return { url: `sqlite:${file}`, target: { kind: 'sqlite', file }, drop: async () => {} };
+  }
+  const name = `ghadi_process_${randomBytes(5).toString('hex')}`;
+  await asAdmin(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    target: { kind: 'postgres', url: url.toString() },
+    drop: () => asAdmin(`drop database if exists ${name} with (force)`),
+  };
+}
