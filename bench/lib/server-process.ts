@@ -57,7 +57,13 @@ export interface ServerProcess {
   pid: number;
   /** The latest output (stdout and stderr), for a failure's message. */
   output(): string;
-  stop(): Promise<void>;
+  /** SIGTERM (unless it has exited), resolving with how it exited. */
+  stop(): Promise<ServerExit>;
+}
+
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 export interface ServerOptions {
@@ -98,14 +104,16 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<ServerExit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let exitCode: number | null | undefined;
   child.once('exit', (code) => {
     exitCode = code;
   });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
+    return exited;
   };
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);

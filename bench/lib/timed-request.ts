@@ -21,6 +21,8 @@ export interface TimedOptions {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as is, with its content type (e.g. a CSV file). */
+  raw?: { type: string; data: Buffer };
   agent?: http.Agent;
   /** Count the bytes but keep no body (a 25 MB list). */
   discardBody?: boolean;
@@ -38,7 +40,9 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
 }
 
 export function timedRequest(url: string, options: TimedOptions = {}): Promise<TimedAnswer> {
-  const payload = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
+  const payload =
+    options.raw?.data ?? (options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json)));
+  const contentType = options.raw?.type ?? 'application/json';
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const request = http.request(
@@ -48,9 +52,7 @@ export function timedRequest(url: string, options: TimedOptions = {}): Promise<T
         agent: options.agent ?? keepAliveAgent,
         headers: {
           'accept-encoding': 'gzip, deflate, br',
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
-            : {}),
+          ...(payload ? { 'content-type': contentType, 'content-length': String(payload.length) } : {}),
           ...options.headers,
         },
       },

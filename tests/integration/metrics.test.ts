@@ -37,7 +37,7 @@ describe.each(DIALECTS)('GET /metrics without METRICS_TOKEN [%s]', (dialect) => 
 
   it('answers 404 as an unknown address does, token or not', async () => {
     const unknown = expectStatus<Failure>(await call(t.app, { url: '/no-such-address' }), 404);
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Array<Record<string, string>>) {
       const answer = expectStatus<Failure>(await call(t.app, { url: '/metrics', headers }), 404);
       expect(answer).toEqual({
         ...unknown,
@@ -62,7 +62,11 @@ describe.each(DIALECTS)('GET /metrics [%s]', (dialect) => {
   };
 
   it('asks for the token: 401 without it or with another', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-the-metrics-token' }, { authorization: TOKEN }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer not-the-metrics-token' },
+      { authorization: TOKEN },
+    ] as Array<Record<string, string>>) {
       const answer = await call(t.app, { url: '/metrics', headers });
       expect(expectStatus<Failure>(answer, 401).message).toBe('The metrics token is required');
       expect(answer.headers['www-authenticate']).toBe('Bearer realm="metrics"');
