@@ -15,6 +15,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0201-result-list-indexes': resultListIndexes,
 };
 
+/** Every migration this code knows, in the order they run (a dump records the ones its database ran). */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations).sort();
+}
+
 /** Kysely's table of executed migrations, kept so that databases migrated before go on as they are. */
 const EXECUTED = 'kysely_migration';
 
@@ -25,9 +30,7 @@ const EXECUTED = 'kysely_migration';
 export async function pendingMigrations(database: Database): Promise<string[]> {
   const done = await sql<{ name: string }>`select name from ${sql.table(EXECUTED)}`.execute(database.db);
   const executed = new Set(done.rows.map((row) => row.name));
-  return Object.keys(migrations)
-    .sort()
-    .filter((name) => !executed.has(name));
+  return knownMigrations().filter((name) => !executed.has(name));
 }
 
 /**

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type DatabaseTarget, loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import {
+  backupSqlite,
+  type DumpSummary,
+  exportDatabase,
+  importDump,
+} from '../modules/backup/backup-service.js';
+
+/**
+ * npm run db:export -- FILE | db:import -- FILE [--force] | db:backup -- FILE, on the database
+ * DATABASE_URL names (as the server reads it). Exits 0 on success, 1 on a failure, 2 on bad arguments;
+ * every failure is one line on stderr.
+ */
+const USAGE = 'usage: db:export -- FILE | db:import -- FILE [--force] | db:backup -- FILE';
+
+type CommandName = 'export' | 'import' | 'backup';
+interface Command {
+  name: CommandName;
+  file: string;
+  force: boolean;
+}
+
+class UsageError extends Error {}
+
+function parseArguments(args: string[]): Command {
+  const [name, ...rest] = args;
+  if (name !== 'export' && name !== 'import' && name !== 'backup') throw new UsageError(USAGE);
+  const force = rest.includes('--force');
+  const positional = rest.filter((arg) => arg !== '--force');
+  const file = positional[0];
+  if (positional.length !== 1 || !file || file.startsWith('-')) {
+    throw new UsageError(`db:${name} needs exactly one FILE (${USAGE})`);
+  }
+  if (force && name !== 'import') throw new UsageError(`--force applies to db:import only (${USAGE})`);
+  return { name, file: path.resolve(file), force };
+}
+
+/** Where the database is, without a password. */
+function whereIs(target: DatabaseTarget): string {
+  if (target.kind === 'sqlite') return `SQLite ${target.file}`;
+  const url = new URL(target.url);
+  return `PostgreSQL ${url.host}${url.pathname}`;
+}
+
+function countLines(summary: DumpSummary): string {
+  const counts = Object.entries(summary.counts);
+  const total = counts.reduce((sum, [, count]) => sum + count, 0);
+  const width = Math.max(...counts.map(([table]) => table.length));
+  return [...counts.map(([table, count]) => `  ${table.padEnd(width)}  ${count}`), `  ${total} rows`].join(
+    '\n',
+  );
+}
+
+function requireFile(file: string, what: string): void {
+  if (!fs.existsSync(file)) throw new Error(`${what} ${file} does not exist`);
+}
+
+async function run(command: Command): Promise<string> {
+  const target = loadConfig().database;
+  if (command.name === 'backup' && target.kind !== 'sqlite') {
+    throw new Error('db:backup copies a SQLite database; on PostgreSQL use npm run db:export (or pg_dump)');
+  }
+  // Opening a SQLite path creates the file: a mistyped DATABASE_URL would export an empty database.
+  if (command.name !== 'import' && target.kind === 'sqlite') requireFile(target.file, 'The database');
+  if (command.name === 'import') requireFile(command.file, 'The dump');
+  const database = openDatabase(target, { poolSize: 2 });
+  try {
+    if (command.name === 'backup') {
+      const { pages } = await backupSqlite(database, command.file);
+      return `Backed up ${whereIs(target)} to ${command.file} (${pages} pages)`;
+    }
+    if (command.name === 'export') {
+      const summary = await exportDatabase(database, command.file);
+      return `Exported ${whereIs(target)} to ${command.file}:\n${countLines(summary)}`;
+    }
+    const summary = await importDump(database, command.file, { force: command.force });
+    const source = `a ${summary.header.dialect} dump of ${summary.header.exportedAt}`;
+    return `Imported ${source} into ${whereIs(target)}${command.force ? ' (its rows replaced)' : ''}:\n${countLines(summary)}`;
+  } finally {
+    await database.close();
+  }
+}
+
+/** A multi-line message (the configuration's) on one line: "a:\n  b\n  c" reads "a: b; c". */
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ');
+}
+
+async function main(): Promise<number> {
+  let command: Command;
+  try {
+    command = parseArguments(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${oneLine(error)}\n`);
+    return 2;
+  }
+  try {
+    process.stdout.write(`${await run(command)}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`db:${command.name} failed: ${oneLine(error)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
+import { knownMigrations, migrateToLatest } from '../../db/migrate.js';
+import {
+  DUMP_FORMAT,
+  DUMP_FORMAT_VERSION,
+  DumpError,
+  type DumpHeader,
+  DumpWriter,
+  dumpHeaderSchema,
+  parseLine,
+  readDumpLines,
+} from './dump-format.js';
+import { loadRows } from './dump-loader.js';
+import { DumpRepository, type DumpRow } from './dump-repository.js';
+import { TABLE_ORDER, type TableName, tableSpec } from './dump-tables.js';
+
+/** Rows read per query: enough to amortize a round trip, few enough that memory stays flat. */
+const PAGE_SIZE = 1000;
+
+export type RowCounts = Record<TableName, number>;
+
+export interface DumpSummary {
+  header: DumpHeader;
+  counts: RowCounts;
+}
+
+export interface ExportOptions {
+  /** Rows per keyset page (tests use a small one to cross page boundaries). */
+  pageSize?: number;
+}
+
+/**
+ * Writes every table to `file` (gzip NDJSON) from one snapshot, so a running site's writes during the
+ * export are in it entirely or not at all. The file appears only once complete.
+ */
+export async function exportDatabase(
+  database: Database,
+  file: string,
+  options: ExportOptions = {},
+): Promise<DumpSummary> {
+  const partial = `${file}.partial`;
+  const writer = new DumpWriter(partial);
+  try {
+    const summary = await inSnapshot(database, (trx) =>
+      writeDump(new DumpRepository(trx), database, writer, options.pageSize ?? PAGE_SIZE),
+    );
+    await writer.end();
+    await fs.promises.rename(partial, file);
+    return summary;
+  } catch (error) {
+    await writer.abort();
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * One read transaction. PostgreSQL: repeatable read gives every query the snapshot of the first.
+ * SQLite (WAL): a read transaction sees the database as at its first read until it ends, while the
+ * site goes on writing through its own connection.
+ */
+function inSnapshot<T>(database: Database, work: (trx: Executor) => Promise<T>): Promise<T> {
+  const transaction = database.db.transaction();
+  if (database.dialect === 'sqlite') return transaction.execute(work);
+  return transaction.setIsolationLevel('repeatable read').setAccessMode('read only').execute(work);
+}
+
+async function writeDump(
+  repository: DumpRepository,
+  database: Database,
+  writer: DumpWriter,
+  pageSize: number,
+): Promise<DumpSummary> {
+  const migrations = await repository.executedMigrations().catch((error: unknown) => {
+    throw isMissingTable(error)
+      ? new DumpError('The database has no migrations table: no server of this site has run on it')
+      : error;
+  });
+  const mismatch = migrationMismatch(migrations);
+  if (mismatch) throw new DumpError(`The database cannot be exported by this version: ${mismatch}`);
+  const header: DumpHeader = {
+    format: DUMP_FORMAT,
+    formatVersion: DUMP_FORMAT_VERSION,
+    migrations,
+    exportedAt: new Date().toISOString(),
+    dialect: database.dialect,
+  };
+  await writer.write([header]);
+  const counts = {} as RowCounts;
+  for (const table of TABLE_ORDER) counts[table] = await writeTable(repository, table, writer, pageSize);
+  await writer.write([{ counts }]);
+  return { header, counts };
+}
+
+async function writeTable(
+  repository: DumpRepository,
+  table: TableName,
+  writer: DumpWriter,
+  pageSize: number,
+): Promise<number> {
+  const { key, bigints = [] } = tableSpec(table);
+  let after: unknown;
+  let count = 0;
+  for (;;) {
+    const rows = await repository.page(table, key, after, pageSize);
+    if (rows.length > 0) await writer.write(rows.map((row) => ({ table, row: normalize(row, bigints) })));
+    count += rows.length;
+    if (rows.length < pageSize) return count;
+    after = rows[rows.length - 1]?.[key];
+  }
+}
+
+/**
+ * The same row reads the same from either database: columns in name order, and PostgreSQL's bigints
+ * (answered as text) as numbers, as SQLite answers them.
+ */
+function normalize(row: DumpRow, bigints: readonly string[]): DumpRow {
+  const out: DumpRow = {};
+  for (const column of Object.keys(row).sort()) {
+    const value = row[column];
+    out[column] = bigints.includes(column) || typeof value === 'bigint' ? toSafeNumber(value, column) : value;
+  }
+  return out;
+}
+
+function toSafeNumber(value: unknown, column: string): number | null {
+  if (value === null) return null;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number))
+    throw new DumpError(`Column ${column} holds ${String(value)}, not an integer`);
+  return number;
+}
+
+function isMissingTable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '42P01' || (typeof message === 'string' && message.startsWith('no such table'));
+}
+
+/** Why a database or dump with these migrations does not match this code, or undefined when it does. */
+function migrationMismatch(migrations: string[]): string | undefined {
+  const known = knownMigrations();
+  const unknown = migrations.filter((name) => !known.includes(name));
+  if (unknown.length > 0)
+    return `it has migrations this version does not know (${unknown.join(', ')}): use the version that made it`;
+  const missing = known.filter((name) => !migrations.includes(name));
+  if (missing.length > 0)
+    return `it lacks migrations this version has (${missing.join(', ')}): bring it up to date with its own version first`;
+  return undefined;
+}
+
+export interface ImportOptions {
+  /** Delete every row of the target first (in the same transaction); without it a non-empty target is refused. */
+  force?: boolean;
+}
+
+/**
+ * Loads a dump into `database`: migrates it, refuses a dump of other migrations or (without force) a
+ * target with any row, then inserts every row with its keys in one transaction, which the trailer's
+ * counts must confirm before it commits: a damaged file leaves the target as it was.
+ */
+export async function importDump(
+  database: Database,
+  file: string,
+  options: ImportOptions = {},
+): Promise<DumpSummary> {
+  const lines = readDumpLines(file);
+  try {
+    const header = await readHeader(lines);
+    const mismatch = migrationMismatch(header.migrations);
+    if (mismatch) throw new DumpError(`The dump cannot be imported by this version: ${mismatch}`);
+    await migrateToLatest(database);
+    const targetMismatch = migrationMismatch(await new DumpRepository(database.db).executedMigrations());
+    if (targetMismatch)
+      throw new DumpError(`The target database does not match this version: ${targetMismatch}`);
+    if (!options.force) await requireEmpty(new DumpRepository(database.db));
+    const counts = await inLockedTransaction(database, 'db-import', async (trx) => {
+      const repository = new DumpRepository(trx);
+      await clear(repository, options.force === true);
+      const loaded = await loadRows(repository, lines);
+      if (database.dialect === 'postgres') await moveSequences(repository);
+      return loaded;
+    });
+    return { header, counts };
+  } finally {
+    await lines.return(undefined);
+  }
+}
+
+async function readHeader(lines: AsyncGenerator<string>): Promise<DumpHeader> {
+  const first = await lines.next();
+  if (first.done) throw new DumpError('The dump is empty');
+  const header = dumpHeaderSchema.safeParse(parseLine(first.value, 1));
+  if (!header.success) {
+    throw new DumpError(
+      `The file is not a ${DUMP_FORMAT} of version ${DUMP_FORMAT_VERSION} (its first line is not the header)`,
+    );
+  }
+  return header.data;
+}
+
+async function requireEmpty(repository: DumpRepository): Promise<void> {
+  const filled: TableName[] = [];
+  for (const table of TABLE_ORDER)
+    if (await repository.hasRows(table, tableSpec(table).seed)) filled.push(table);
+  if (filled.length > 0) {
+    throw new DumpError(
+      `The target database is not empty (rows in ${filled.join(', ')}); --force deletes them all first`,
+    );
+  }
+}
+
+/** Every row (children before parents), or only the rows the migrations seeded, which the dump has too. */
+async function clear(repository: DumpRepository, everything: boolean): Promise<void> {
+  for (const table of [...TABLE_ORDER].reverse()) {
+    const { seed } = tableSpec(table);
+    if (everything || seed) await repository.deleteRows(table, everything ? undefined : seed);
+  }
+}
+
+async function moveSequences(repository: DumpRepository): Promise<void> {
+  for (const table of TABLE_ORDER) {
+    const spec = tableSpec(table);
+    if (spec.generated) await repository.moveSequencePastKeys(table, spec.key);
+  }
+}
+
+/**
+ * SQLite only: a page-by-page copy through SQLite's online backup API, consistent while the site
+ * writes. The file appears only once complete.
+ */
+export async function backupSqlite(database: Database, file: string): Promise<{ pages: number }> {
+  if (!database.sqlite) {
+    throw new DumpError('db:backup copies a SQLite database; on PostgreSQL use db:export (or pg_dump)');
+  }
+  const partial = `${file}.partial`;
+  try {
+    const { totalPages } = await database.sqlite.backup(partial);
+    await fs.promises.rename(partial, file);
+    return { pages: totalPages };
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import type { DatabaseSchema } from '../../db/schema.js';
+
+export type TableName = keyof DatabaseSchema;
+
+type ColumnOf<T extends TableName> = keyof DatabaseSchema[T] & string;
+
+export interface TableSpec<T extends TableName> {
+  /** The single-column primary key: rows are read in pages ordered by it and keep it on import. */
+  key: ColumnOf<T>;
+  /** The key is generated (an identity or autoincrement): PostgreSQL's sequence is moved after an import. */
+  generated: boolean;
+  /** Columns PostgreSQL answers as text (bigint): written as numbers, as SQLite answers them. */
+  bigints?: readonly ColumnOf<T>[];
+  /**
+   * A row the migrations themselves insert: it does not make a database non-empty, and an import
+   * replaces it with the dump's.
+   */
+  seed?: { readonly [C in ColumnOf<T>]?: string | number };
+}
+
+/**
+ * Every table a dump holds, parents before children (the order of import; deletes go the other way).
+ * `satisfies` a mapped type over DatabaseSchema, so a table added to the schema and not listed here
+ * fails the type check. Keys are table names (never numeric), so the literal's order is kept.
+ */
+export const DUMP_TABLES = {
+  settings: { key: 'key', generated: false },
+  users: { key: 'user_id', generated: true },
+  ghadis: { key: 'gid', generated: true },
+  results: { key: 'result_id', generated: true },
+  result_history: { key: 'history_id', generated: true },
+  usermaps: { key: 'usermap_id', generated: true },
+  content_blocks: { key: 'block_id', generated: true },
+  visitors: { key: 'session_id', generated: false },
+  visitor_totals: { key: 'name', generated: false, bigints: ['total'], seed: { name: 'sessions', total: 0 } },
+  change_log: { key: 'change_id', generated: true },
+  login_attempts: { key: 'attempt_id', generated: true },
+  revoked_tokens: { key: 'token_id', generated: false },
+} as const satisfies { [T in TableName]: TableSpec<T> };
+
+/** The tables in import order. */
+export const TABLE_ORDER = Object.keys(DUMP_TABLES) as TableName[];
+
+export function tableSpec(table: TableName): TableSpec<TableName> {
+  return DUMP_TABLES[table] as TableSpec<TableName>;
+}
+
+export function isTableName(name: string): name is TableName {
+  return Object.hasOwn(DUMP_TABLES, name);
+}
