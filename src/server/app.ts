@@ -41,6 +41,8 @@ import { PUBLIC_READS } from './modules/public-site/public-reads.js';
 import { PublicSite } from './modules/public-site/public-site.js';
 import { publicLogController, publicSiteRoutes } from './modules/public-site/public-site-routes.js';
 import type { ReadContext } from './modules/public-site/read-definition.js';
+import { ResultsCsvRepository } from './modules/results/results-csv-repository.js';
+import { ResultsCsvService } from './modules/results/results-csv-service.js';
 import { ResultsRepository } from './modules/results/results-repository.js';
 import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
 import { ResultsService } from './modules/results/results-service.js';
@@ -214,13 +216,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const users = new UsersService(usersRepository, passwords);
   const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
+  const resultsRepository = new ResultsRepository(database);
   const results = new ResultsService(
-    new ResultsRepository(database),
+    resultsRepository,
     ghadis,
     usermapsRepository,
     config.siteTimezone,
     changes,
+    (source) => metrics.declared(source),
   );
+  const resultsCsv = new ResultsCsvService({
+    csv: new ResultsCsvRepository(database),
+    results: resultsRepository,
+    changes,
+    timeZone: config.siteTimezone,
+    onImported: (count) => metrics.declared('import', count),
+  });
   const usermaps = new UsermapsService(usermapsRepository, usersRepository);
   const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes);
   const visitors = new VisitorCounter(
@@ -276,7 +287,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes, { sessions });
   await app.register(usersRoutes, { users });
   await app.register(ghadisRoutes, { ghadis });
-  await app.register(resultsRoutes, { results, ghadis });
+  await app.register(resultsRoutes, { results, ghadis, csv: resultsCsv });
   await app.register(agentRoutes, { results, ghadis });
   await app.register(usermapsRoutes, { usermaps });
   await app.register(contentBlocksRoutes, { blocks });

@@ -39,6 +39,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** A body of a type the route does not read (the CSV import takes text/csv only). */
+export class UnsupportedMediaTypeError extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(
     message: string,

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DOCS_PREFIX } from '../../src/server/plugins/openapi.js';
 import {
   agentFields,
   assignGhadis,
@@ -14,6 +16,7 @@ import {
   submitResult,
   today,
 } from '../support/factories.js';
+import { servedRoutes } from '../support/routes.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
 
 type Caller = 'none' | 'invalid' | 'agent' | 'admin';
@@ -33,6 +36,8 @@ interface Row {
   expected: Record<Caller, number>;
   /** Tokens of the row's own, for a route that ends the session it is called with. */
   ownTokens?: () => Promise<Partial<Record<Caller, string>>>;
+  /** A success's content type when it is not JSON (failures always are). */
+  successType?: RegExp;
 }
 
 /** Who may call: the four callers' expected statuses. */
@@ -60,6 +65,8 @@ const ROUTES = [
   'GET /api/results/count',
   'GET /api/results',
   'GET /api/results/:name',
+  'GET /api/results/export.csv',
+  'POST /api/results/import',
   'GET /api/agent/my-ghadi',
   'GET /api/agent/my-ghadi/results',
   'POST /api/agent/my-ghadi/update-result',
@@ -75,6 +82,7 @@ const ROUTES = [
   'GET /api/visitor/stats',
   'GET /api/site',
   'GET /api/home',
+  'GET /api/openapi.json',
 ];
 
 /**
@@ -83,23 +91,22 @@ const ROUTES = [
  */
 const STREAMED_ROUTES = ['GET /api/events'];
 
-/** The API routes an app serves, read from its route table (HEAD twins left out). */
-function servedRoutes(table: string): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of table.split('\n')) {
-    const match = /^((?:[│ ] {3})*)(?:├── |└── )(\S+) \(([^)]+)\)/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    stack.length = depth;
-    const path = `${stack.join('')}${match[2]}`;
-    stack.push(match[2] ?? '');
-    if (!path.startsWith('/api/')) continue;
-    for (const method of (match[3] ?? '').split(', '))
-      if (method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
-  return routes.sort();
+/** The API routes an app serves (the reference UI's own files apart: DOCS_ROUTES). */
+function servedApiRoutes(app: FastifyInstance): string[] {
+  return servedRoutes(app)
+    .filter(({ path }) => path.startsWith('/api/') && !path.startsWith(DOCS_PREFIX))
+    .map(({ method, path }) => `${method} ${path}`)
+    .sort();
 }
+
+/** The reference UI's page and files (routes of @fastify/swagger-ui): public, whatever token is sent. */
+const DOCS_ADDRESSES = [
+  '/api/docs',
+  '/api/docs/',
+  '/api/docs/static/swagger-initializer.js',
+  '/api/docs/static/swagger-ui.css',
+  '/api/docs/json',
+];
 
 describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
   const t = useTestApp(dialect);
@@ -225,6 +232,22 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       expected: PUBLIC,
     },
     {
+      route: 'GET /api/results/export.csv',
+      request: async () => ({ method: 'GET', url: `/api/results/export.csv?from=${today()}&to=${today()}` }),
+      expected: ADMIN,
+      successType: /^text\/csv/,
+    },
+    {
+      route: 'POST /api/results/import',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/results/import?dryRun=true',
+        body: `Date,GID,Result\n${today()},${agentGhadi},12\n`,
+        headers: { 'content-type': 'text/csv' },
+      }),
+      expected: ADMIN,
+    },
+    {
       route: 'GET /api/agent/my-ghadi',
       request: async () => ({ method: 'GET', url: '/api/agent/my-ghadi' }),
       expected: AGENT,
@@ -323,14 +346,27 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
     },
     { route: 'GET /api/site', request: async () => ({ method: 'GET', url: '/api/site' }), expected: PUBLIC },
     { route: 'GET /api/home', request: async () => ({ method: 'GET', url: '/api/home' }), expected: PUBLIC },
+    {
+      route: 'GET /api/openapi.json',
+      request: async () => ({ method: 'GET', url: '/api/openapi.json' }),
+      expected: PUBLIC,
+    },
   ];
 
   it('the matrix covers every API route the app serves', async () => {
     await t.app.ready();
-    expect(servedRoutes(t.app.printRoutes({ commonPrefix: false }))).toEqual(
-      [...ROUTES, ...STREAMED_ROUTES].sort(),
-    );
+    expect(servedApiRoutes(t.app)).toEqual([...ROUTES, ...STREAMED_ROUTES].sort());
     expect(rows.map((row) => row.route).sort()).toEqual([...ROUTES].sort());
+  });
+
+  it("the API reference's page and files answer anyone, token or not", async () => {
+    for (const url of DOCS_ADDRESSES) {
+      for (const caller of CALLERS) {
+        const token = tokens[caller];
+        const response = await call(t.app, { url, ...(token === undefined ? {} : { token }) });
+        expect([url, caller, response.statusCode]).toEqual([url, caller, 200]);
+      }
+    }
   });
 
   it.each(rows.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
@@ -347,7 +383,8 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
         ...(token === undefined ? {} : { token }),
       });
       seen[caller] = response.statusCode;
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const type = response.statusCode < 400 && row.successType ? row.successType : /^application\/json/;
+      expect(response.headers['content-type']).toMatch(type);
       if (response.statusCode >= 400) {
         const failure = response.json<Failure>();
         expect(failure.success).toBe(false);

@@ -4,6 +4,7 @@ import { type AppProcess, startAppProcess } from '../support/app-process.js';
 import {
   call,
   createGhadi,
+  daysFromToday,
   expectStatus,
   type Failure,
   loginAdmin,
@@ -109,6 +110,17 @@ describe.each(DIALECTS)('GET /metrics [%s]', (dialect) => {
     await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '42', dateTime: today() });
     await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '43', dateTime: today() });
     expect(sample(await scrape(), 'result_declarations_total', { source: 'admin' })).toBe(before + 2);
+    const imported = sample(await scrape(), 'result_declarations_total', { source: 'import' });
+    const file = `Date,GID,Name,Result\n${today()},${ghadi.GID},,44\n${daysFromToday(-1)},${ghadi.GID},,45\n`;
+    const answer = await call(t.app, {
+      method: 'POST',
+      url: '/api/results/import?dryRun=false',
+      token,
+      body: file,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(sample(await scrape(), 'result_declarations_total', { source: 'import' })).toBe(imported + 2);
   });
 
   it('shows open live streams, visitor flushes, event-loop lag and the database connections', async () => {

@@ -80,7 +80,7 @@ export interface VisitorsTable {
 /** Every write the public site shows, in commit order; the id is the live event's id. */
 export interface ChangeLogTable {
   change_id: Generated<number>;
-  kind: 'result' | 'ghadi' | 'content' | 'day';
+  kind: 'result' | 'ghadi' | 'content' | 'day' | 'results-imported';
   /** The change's subject as JSON (which ghadi, date or slug). */
   payload: string;
   created_at: string;

@@ -24,8 +24,16 @@ function validationMessage(issues: ValidationIssue[], context: string | undefine
   return where === 'Request body' ? 'Request body must be a JSON object' : `${where}: ${reason}`;
 }
 
+const MEGABYTE = 1024 * 1024;
+
+/** The route's own limit: the CSV import takes 10 MB where everything else takes 1 MB. */
+function tooLargeMessage(request: FastifyRequest): string {
+  const limit = request.routeOptions.bodyLimit;
+  const megabytes = limit ? Math.round((limit / MEGABYTE) * 10) / 10 : 1;
+  return `Request body is too large (limit ${megabytes} MB)`;
+}
+
 const KNOWN_CLIENT_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large (limit 1 MB)',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
@@ -51,7 +59,12 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      const known = error.code ? KNOWN_CLIENT_ERRORS[error.code] : undefined;
+      const known =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? tooLargeMessage(request)
+          : error.code
+            ? KNOWN_CLIENT_ERRORS[error.code]
+            : undefined;
       const message =
         known ?? (error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message);
       return sendFailure(reply, status, message);

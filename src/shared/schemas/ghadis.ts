@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { foldName } from '../names.js';
 import { positiveId, requiredText, wholeNumber } from './common.js';
 
-/** GET /api/results/count is the admin count, so no ghadi's /api/results/{name} may be "count". */
-export const RESERVED_GHADI_NAMES: readonly string[] = ['count'];
+/**
+ * GET /api/results/count and /api/results/export.csv are admin routes, so no ghadi's public
+ * /api/results/{name} may be named like them.
+ */
+export const RESERVED_GHADI_NAMES: readonly string[] = ['count', 'export.csv'];
 
 /** NameEn becomes a URL path segment (/satta-results/{name}), so it may not hold URL delimiters. */
 const nameEn = requiredText(60)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../dates.js';
 import { pagination, positiveId } from './common.js';
 
 export const resultValue = z
@@ -109,3 +110,46 @@ export const pagedResultsAnswer = z.object({
   data: z.array(publicResultRecord),
   pagination,
 });
+
+/** The columns of the results CSV, in the order the export writes them. */
+export const RESULTS_CSV_COLUMNS = ['Date', 'GID', 'Name', 'Result'] as const;
+/** An import file's largest size (the rest of the API takes 1 MB bodies). */
+export const RESULTS_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** Line errors an import answer lists; `errorCount` says how many there were in all. */
+export const RESULTS_IMPORT_MAX_ERRORS = 1000;
+
+const DATE_MESSAGE = 'Must be a date (YYYY-MM-DD)';
+const calendarDate = z
+  .string('This field is required')
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .refine(isCalendarDate, DATE_MESSAGE);
+
+export const resultsExportQuery = z
+  .object({ from: calendarDate, to: calendarDate, gid: positiveId.optional() })
+  .refine((query) => query.from <= query.to, { path: ['to'], message: 'Must be on or after from' });
+export type ResultsExportQuery = z.infer<typeof resultsExportQuery>;
+
+export const resultsImportQuery = z.object({
+  dryRun: z.enum(['true', 'false'], 'Must be true or false').transform((value) => value === 'true'),
+});
+
+export const importLineError = z.object({ line: z.number().int(), message: z.string() });
+export type ImportLineError = z.infer<typeof importLineError>;
+
+/**
+ * What an import (or its dry run) did or would do. With line errors nothing is written, `success` is
+ * false, and the counts are those of the valid lines.
+ */
+export const resultsImportAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  dryRun: z.boolean(),
+  created: z.number().int(),
+  corrected: z.number().int(),
+  unchanged: z.number().int(),
+  /** The first RESULTS_IMPORT_MAX_ERRORS errors, by line. */
+  errors: z.array(importLineError),
+  errorCount: z.number().int(),
+});
+export type ResultsImportAnswer = z.infer<typeof resultsImportAnswer>;

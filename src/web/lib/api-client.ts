@@ -27,18 +27,24 @@ interface RequestOptions {
   keepalive?: boolean;
 }
 
-async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const session = options.anonymous ? null : getSession();
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (session) headers.authorization = `Bearer ${session.token}`;
+export interface FetchOptions extends Omit<RequestOptions, 'body'> {
+  body?: BodyInit;
+}
 
+/**
+ * A call whose answer the caller reads itself (a file; a failure that carries data), sent as every
+ * call is: to the API's address, with the session's token, ending the session on a 401.
+ */
+export async function apiFetch(method: Method, path: string, options: FetchOptions = {}): Promise<Response> {
+  const session = options.anonymous ? null : getSession();
+  const headers: Record<string, string> = { ...options.headers };
+  if (session) headers.authorization = `Bearer ${session.token}`;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body,
       signal: options.signal,
       keepalive: options.keepalive,
       credentials: API_BASE ? 'include' : 'same-origin',
@@ -47,14 +53,29 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('Network error - please check your connection', 0, undefined);
   }
+  // An expired or revoked token ends the session; the route guard then sends the user to log in.
+  if (response.status === 401 && session) endSession();
+  return response;
+}
 
-  const payload = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
-  if (!response.ok) {
-    const serverMessage = typeof payload?.message === 'string' ? payload.message : undefined;
-    // An expired or revoked token ends the session; the route guard then sends the user to log in.
-    if (response.status === 401 && session) endSession();
-    throw new ApiError(serverMessage ?? `Server error: ${response.status}`, response.status, serverMessage);
-  }
+/** The failure of an answer that is not OK: the server's message when it sent one. */
+export function failureOf(response: Response, payload: unknown): ApiError {
+  const message = (payload as { message?: unknown } | undefined)?.message;
+  const serverMessage = typeof message === 'string' ? message : undefined;
+  return new ApiError(serverMessage ?? `Server error: ${response.status}`, response.status, serverMessage);
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, ...rest } = options;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await apiFetch(method, path, {
+    ...rest,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw failureOf(response, payload);
   return payload as T;
 }
 

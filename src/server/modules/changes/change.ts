@@ -3,6 +3,8 @@ export type Change =
   | { kind: 'result'; gid: number; date: string }
   | { kind: 'ghadi'; gid: number }
   | { kind: 'content'; slug: string }
+  /** Many results written at once (a CSV import): readers drop everything rather than follow each one. */
+  | { kind: 'results-imported'; count: number }
   /** The site's day rolled over: at SITE_TIMEZONE midnight (today) or at UTC midnight (utcDate). */
   | { kind: 'day'; today: string; utcDate: string };
 

@@ -29,6 +29,9 @@ async function liveEventFor(change: Change, model: ReadModel, data: PublicData):
     }
     case 'content':
       return { kind: 'content', slug: change.slug, block: await model.content(change.slug) };
+    case 'results-imported':
+      // One event for the whole import, not one per result: every open page reloads once.
+      return { kind: 'resync' };
     case 'day': {
       const recordMonth = change.utcDate.slice(0, 7);
       // A new UTC month starts a new record chart; otherwise the page keeps the one it has.

@@ -9,6 +9,8 @@ import {
 } from '../../../shared/schemas/results.js';
 import { currentUser } from '../../plugins/access.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
+import { resultsCsvRoutes } from './results-csv-routes.js';
+import type { ResultsCsvService } from './results-csv-service.js';
 import type { ResultsService } from './results-service.js';
 
 interface Services {
@@ -17,14 +19,18 @@ interface Services {
 }
 
 /**
- * The admin's count. GET /api/results and GET /api/results/{name} are public reads: they are declared
- * with the other public reads in public-site/public-reads.ts.
+ * The admin's count, and CSV export and import. GET /api/results and GET /api/results/{name} are public
+ * reads: they are declared with the other public reads in public-site/public-reads.ts.
  */
-export const resultsRoutes: FastifyPluginAsyncZod<Services> = async (app, { results }) => {
+export const resultsRoutes: FastifyPluginAsyncZod<Services & { csv: ResultsCsvService }> = async (
+  app,
+  { results, csv },
+) => {
   app.get('/api/results/count', { schema: { response: { 200: countAnswer } } }, async () => ({
     success: true as const,
     count: await results.count(),
   }));
+  await app.register(resultsCsvRoutes, { csv });
 };
 
 /** The agent's own area; update-result is shared with admins, who may declare for any ghadi. */

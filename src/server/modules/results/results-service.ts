@@ -14,6 +14,7 @@ import type { AuthenticatedUser } from '../auth/session-service.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import type { UsermapsRepository } from '../usermaps/usermaps-repository.js';
+import { adminDateRange } from './result-dates.js';
 import type { PageRequest, ResultFilter, ResultRow, ResultsRepository } from './results-repository.js';
 
 function toPublicRecord(row: ResultRow): PublicResultRecord {
@@ -45,9 +46,6 @@ export interface PagedResults {
 /** Rows read and sent at a time by the unpaged admin list: a few milliseconds of work each. */
 const UNPAGED_CHUNK_SIZE = 500;
 
-/** Admins may date submissions from 2000 up to tomorrow (a late-night ghadi may be entered early). */
-const EARLIEST_DATE = '2000-01-01';
-
 const AGENT_DATE_WINDOW_MESSAGE =
   'Agents may only enter results for today or yesterday; ask an admin to correct older dates';
 
@@ -66,6 +64,8 @@ export class ResultsService {
     private readonly usermaps: UsermapsRepository,
     private readonly timeZone: string,
     private readonly changes: ChangeLog,
+    /** Told of each accepted submission, by the submitter's role (the metrics). */
+    private readonly onDeclared: (source: 'admin' | 'agent') => void = () => {},
   ) {}
 
   async submit(actor: AuthenticatedUser, input: ResultSubmitInput): Promise<ResultRecord> {
@@ -75,9 +75,9 @@ export class ResultsService {
         'dateTime: Must be a date (YYYY-MM-DD), a local date-time or an ISO timestamp',
       );
     }
-    const latest = todayInZone(this.timeZone, new Date(Date.now() + 24 * 60 * 60 * 1000));
-    if (date < EARLIEST_DATE || date > latest) {
-      throw new BadRequestError(`dateTime: Must be between ${EARLIEST_DATE} and ${latest}`);
+    const { earliest, latest } = adminDateRange(this.timeZone);
+    if (date < earliest || date > latest) {
+      throw new BadRequestError(`dateTime: Must be between ${earliest} and ${latest}`);
     }
     if (actor.userType === 'agent' && !isWithinAgentWindow(date, this.timeZone)) {
       throw new ForbiddenError(AGENT_DATE_WINDOW_MESSAGE);
@@ -91,6 +91,7 @@ export class ResultsService {
       (trx) => this.results.upsert(trx, { ...submitted, now: new Date().toISOString() }),
       () => [{ kind: 'result', gid: input.ghadiId, date }],
     );
+    this.onDeclared(actor.userType);
     const row = await this.results.findOne(input.ghadiId, date);
     if (!row) throw new NotFoundError('Result not found');
     return toAdminRecord(row);

@@ -6,6 +6,7 @@ import { SelectField, TextField } from '../../components/ui/field.js';
 import { PageSummary, Pagination } from '../../components/ui/pagination.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useSearchDraft } from '../../hooks/use-search-draft.js';
+import { ResultsCsvPanel } from './results-csv-panel.js';
 import { ResultsTable } from './results-table.js';
 import { ROWS_PER_PAGE, readView, SEARCH_MAX_LENGTH, viewParams } from './results-view.js';
 
@@ -61,7 +62,7 @@ export function ResultsPage() {
   };
 
   return (
-    <div>
+    <div className="space-y-6">
       <PageTitle>All Agents Ghadi Results</PageTitle>
       <Card>
         <div className="space-y-4">
@@ -104,6 +105,7 @@ export function ResultsPage() {
           {body()}
         </div>
       </Card>
+      <ResultsCsvPanel />
     </div>
   );
 }

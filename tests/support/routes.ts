@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface ServedRoute {
+  method: string;
+  path: string;
+}
+
+/**
+ * Every method and path an app routes, read from Fastify's own route tree
+ * (printRoutes({ commonPrefix: false })): each line is a path segment under its parent's. HEAD twins
+ * of GET routes are left out.
+ */
+export function servedRoutes(app: FastifyInstance): ServedRoute[] {
+  const routes: ServedRoute[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)(?:├── |└── )(\S+) \(([^)]+)\)/u.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    parents.length = depth;
+    const path = (parents[depth - 1] ?? '') + (match[2] ?? '');
+    parents[depth] = path;
+    for (const method of (match[3] ?? '').split(', ')) if (method !== 'HEAD') routes.push({ method, path });
+  }
+  return routes;
+}
