@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../errors.js';
+import { failureAnswer } from '../../../shared/schemas/common.js';
+import { NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { ClusterMetrics } from './cluster-metrics.js';
 
 /** Compared as digests: equal lengths, and no early exit that would time the token out. */
@@ -12,7 +13,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * GET /metrics in Prometheus' text format, for a scraper holding METRICS_TOKEN. Without the setting
- * the route answers as an unknown address does: nothing says metrics exist.
+ * it answers 404 as an unknown API address does (not the web app page a browser gets at an unknown
+ * address): nothing says metrics exist.
  */
 export const metricsRoutes: FastifyPluginAsyncZod<{
   metrics: ClusterMetrics;
@@ -25,11 +27,13 @@ export const metricsRoutes: FastifyPluginAsyncZod<{
       schema: {
         response: {
           200: { description: 'Prometheus text format', content: { 'text/plain': { schema: z.string() } } },
+          401: failureAnswer.describe('Without the token, or with another'),
+          404: failureAnswer.describe('METRICS_TOKEN is not set'),
         },
       },
     },
     async (request, reply) => {
-      if (!token) return reply.callNotFound();
+      if (!token) throw new NotFoundError(`Not found: ${request.method} /metrics`);
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       if (!match?.[1] || !sameSecret(match[1], token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
