@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { prepareDatabase } from './bootstrap.js';
 import type { AppConfig } from './config.js';
@@ -21,6 +21,8 @@ import { ChangeLogRepository } from './modules/changes/change-log-repository.js'
 import { ContentBlocksRepository } from './modules/content-blocks/content-blocks-repository.js';
 import { contentBlocksRoutes } from './modules/content-blocks/content-blocks-routes.js';
 import { ContentBlocksService } from './modules/content-blocks/content-blocks-service.js';
+import { DeclarationLog } from './modules/declarations/declaration-log.js';
+import { DeclarationsRepository } from './modules/declarations/declarations-repository.js';
 import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
 import { GhadisService } from './modules/ghadis/ghadis-service.js';
@@ -125,6 +127,19 @@ function countRequests(app: FastifyInstance, metrics: Metrics) {
   });
 }
 
+/**
+ * The declaration log at start: written for the results stored before it existed (once), then checked
+ * against itself and the results table. A mismatch is logged, naming the first bad entry; the site
+ * still starts (its visitors can check the log themselves: npm run verify).
+ */
+async function checkDeclarationLog(declarations: DeclarationLog, log: FastifyBaseLogger) {
+  const written = await declarations.backfill();
+  if (written > 0) log.info({ entries: written }, 'declaration log written for the results stored before it');
+  const { entries, problem } = await declarations.verify();
+  if (problem) log.error({ entries, problem }, `the declaration log does not verify: ${problem}`);
+  else log.debug({ entries }, 'the declaration log verifies');
+}
+
 /** An empty body with a JSON content type (as some clients send on DELETE) reads as no body. */
 function lenientJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -217,18 +232,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const users = new UsersService(usersRepository, passwords);
   const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
   const resultsRepository = new ResultsRepository(database);
+  const declarations = new DeclarationLog(database, new DeclarationsRepository(database));
+  await checkDeclarationLog(declarations, app.log);
   const results = new ResultsService(
     resultsRepository,
     ghadis,
     usermapsRepository,
     config.siteTimezone,
     changes,
+    declarations,
     (source) => metrics.declared(source),
   );
   const resultsCsv = new ResultsCsvService({
     csv: new ResultsCsvRepository(database),
     results: resultsRepository,
     changes,
+    declarations,
     timeZone: config.siteTimezone,
     onImported: (count) => metrics.declared('import', count),
   });
@@ -248,7 +267,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   // Every change in the log drops the public answers it made stale and goes out to open pages.
-  const data = new PublicData(ghadis, results, blocks);
+  const data = new PublicData(ghadis, results, blocks, declarations);
   const publicSite = new PublicSite({
     data,
     changes,
@@ -279,6 +298,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pages: options.serveWebApp === false ? null : await loadPublicPages(config.webRoot, app.log),
     publicUrl: config.publicUrl ?? null,
     results,
+    declarations,
     headers,
     publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute),
   };
@@ -287,7 +307,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes, { sessions });
   await app.register(usersRoutes, { users });
   await app.register(ghadisRoutes, { ghadis });
-  await app.register(resultsRoutes, { results, ghadis, csv: resultsCsv });
+  await app.register(resultsRoutes, { results, ghadis, csv: resultsCsv, declarations });
   await app.register(agentRoutes, { results, ghadis });
   await app.register(usermapsRoutes, { usermaps });
   await app.register(contentBlocksRoutes, { blocks });

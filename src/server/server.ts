@@ -40,7 +40,7 @@ async function serve(config: AppConfig) {
     // app.close() runs the steps in order, each logged at debug level: live streams end (preClose),
     // the server stops accepting and waits for requests in flight, then the onClose hooks run (the
     // visitor counts flushed, the database closed last).
-    app.log.debug('shutdown: no longer accepting connections');
+    app.log.debug('shutdown: refusing new requests');
     try {
       await app.close();
     } catch (error) {
@@ -78,6 +78,8 @@ async function supervise(config: AppConfig) {
   }
 
   let stopping = false;
+  /** Whether a worker failed to stop cleanly: the supervisor then exits 1 too. */
+  let stopFailed = false;
   const startedAt = new Map<number, number>();
   const fork = () => {
     const worker = cluster.fork();
@@ -87,7 +89,8 @@ async function supervise(config: AppConfig) {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (code !== 0) stopFailed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopFailed ? 1 : 0);
       return;
     }
     log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped; starting another');

@@ -3,6 +3,7 @@
  * page applies it without a request. Types only (the public bundle carries no schemas).
  */
 import type { ContentBlockRecord } from './schemas/content-blocks.js';
+import type { DeclarationEntry } from './schemas/declarations.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
 import type { PublicResultRecord } from './schemas/results.js';
 
@@ -16,6 +17,8 @@ export type LiveEvent =
       ghadi: GhadiRecord | null;
       /** As public GET /api/results shows it; null when it is not public. */
       result: PublicResultRecord | null;
+      /** The declaration log's entry for it, as GET /api/declarations shows it (null: none). */
+      declaration: DeclarationEntry | null;
     }
   /** A ghadi created, edited or deleted (null). */
   | { kind: 'ghadi'; gid: number; ghadi: GhadiRecord | null }

@@ -181,6 +181,23 @@ describe.each(DIALECTS)('backup and restore from %s', (dialect) => {
     }
   });
 
+  it('refuses, without migrating it, a site database of another version (even with --force)', async () => {
+    const target = await createTestApp(dialect);
+    try {
+      const latest = knownMigrations().at(-1) ?? '';
+      await sql`delete from kysely_migration where name = ${latest}`.execute(target.database.db);
+      await expect(importDump(target.database, dumpFile, { force: true })).rejects.toThrow(
+        /does not match this version/,
+      );
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
+        target.database.db,
+      );
+      expect(rows.map((row) => row.name)).not.toContain(latest);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('refuses a damaged or foreign dump and writes nothing, into an empty or a --force target', async () => {
     const damaged = damagedDumps(dumpFile);
     const empty = await openTestDatabase(dialect, path.join(dir(), unique('empty')));
@@ -251,6 +268,12 @@ describe('the db-tools CLI', () => {
       expect(imported.out).toMatch(/^Imported a sqlite dump of .* into SQLite .*copy\.db:\n/);
       expect(refused.code).toBe(1);
       expect(refused.err).toMatch(/^db:import failed: The target database is not empty/);
+      // A FILE that is the database itself would be overwritten by the dump or the copy.
+      for (const command of ['export', 'backup']) {
+        const onItself = await cli([command, siteFile], siteFile);
+        expect(onItself.code).toBe(1);
+        expect(onItself.err).toMatch(/is the database itself/);
+      }
       const list = (app: FastifyInstance) =>
         call(app, { url: '/api/ghadis' }).then((r) => r.json<List<GhadiRecord>>());
       const restored = await createTestApp('sqlite', { sqliteFile: copy });

@@ -159,6 +159,8 @@ describe.each(DIALECTS)('GET /metrics with WORKERS=2 [%s]', (dialect) => {
         {
           DATABASE_URL: database.url,
           WORKERS: '2',
+          // Connections handed to the workers in turn (Linux's default, set so no other policy applies).
+          NODE_CLUSTER_SCHED_POLICY: 'rr',
           METRICS_TOKEN: TOKEN,
           ADMIN_PASSWORD: 'workers-admin-password',
           WEB_ROOT: path.join(dir(), 'no-web-app'),

@@ -6,6 +6,8 @@ import { ChangeLog } from '../../src/server/modules/changes/change-log.js';
 import { ChangeLogRepository } from '../../src/server/modules/changes/change-log-repository.js';
 import { ContentBlocksRepository } from '../../src/server/modules/content-blocks/content-blocks-repository.js';
 import { ContentBlocksService } from '../../src/server/modules/content-blocks/content-blocks-service.js';
+import { DeclarationLog } from '../../src/server/modules/declarations/declaration-log.js';
+import { DeclarationsRepository } from '../../src/server/modules/declarations/declarations-repository.js';
 import { GhadisRepository } from '../../src/server/modules/ghadis/ghadis-repository.js';
 import { GhadisService } from '../../src/server/modules/ghadis/ghadis-service.js';
 import { ResultsRepository } from '../../src/server/modules/results/results-repository.js';
@@ -48,6 +50,7 @@ function liveServices(database: Database, log: FastifyBaseLogger) {
     new UsermapsRepository(database),
     SITE_TIMEZONE,
     changes,
+    new DeclarationLog(database, new DeclarationsRepository(database)),
   );
   const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes);
   /** What a live handler sends: the answer through the route's response schema. */

@@ -24,7 +24,19 @@ interface Paged<T> extends List<T> {
   pagination?: { page: number; limit: number; total: number; totalPages: number };
 }
 
-const PUBLIC_KEYS = ['_id', 'id', 'GID', 'Name', 'Result', 'DateTime', 'Date', 'isActive'].sort();
+const PUBLIC_KEYS = [
+  '_id',
+  'id',
+  'GID',
+  'Name',
+  'Result',
+  'DateTime',
+  'Date',
+  'isActive',
+  'Corrected',
+  'Previous',
+  'DeclaredAt',
+].sort();
 
 describe.each(DIALECTS)('results [%s]', (dialect) => {
   const t = useTestApp(dialect);

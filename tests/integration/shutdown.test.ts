@@ -12,7 +12,7 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 
 /** The steps the server logs at debug level while it shuts down, in the order they must happen. */
 const STEPS = [
-  'shutdown: no longer accepting connections',
+  'shutdown: refusing new requests',
   'shutdown: ending live streams',
   'shutdown: in-flight requests finished; flushing visitor counts',
   'shutdown: closing the database',

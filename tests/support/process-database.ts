@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import type { DatabaseTarget } from '../../src/server/config.js';
 import type { Dialect } from '../../src/server/db/database.js';
-import { POSTGRES_URL } from './test-app.js';
+import { POSTGRES_URL, withAdminClient } from './test-app.js';
 
 export interface ProcessDatabase {
   /** DATABASE_URL for a server process. */
@@ -13,15 +12,9 @@ export interface ProcessDatabase {
   drop(): Promise<void>;
 }
 
-async function asAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const asAdmin = async (statement: string): Promise<void> => {
+  await withAdminClient((client) => client.query(statement));
+};
 
 /**
  * A database of its own for a server process started by the test: a SQLite file in `dir`, or a

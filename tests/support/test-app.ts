@@ -57,7 +57,8 @@ function randomSchemaName(): string {
   return `test_${Date.now().toString(36)}_${randomBytes(5).toString('hex')}`;
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A client on the test suite's PostgreSQL database, with a clear message when it is not running. */
+export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();

@@ -63,6 +63,11 @@ async function run(command: Command): Promise<string> {
   if (command.name === 'backup' && target.kind !== 'sqlite') {
     throw new Error('db:backup copies a SQLite database; on PostgreSQL use npm run db:export (or pg_dump)');
   }
+  if (
+    target.kind === 'sqlite' &&
+    [target.file, `${target.file}-wal`, `${target.file}-shm`].includes(command.file)
+  )
+    throw new Error(`${command.file} is the database itself: write the ${command.name} elsewhere`);
   // Opening a SQLite path creates the file: a mistyped DATABASE_URL would export an empty database.
   if (command.name !== 'import' && target.kind === 'sqlite') requireFile(target.file, 'The database');
   if (command.name === 'import') requireFile(command.file, 'The dump');

@@ -5,6 +5,7 @@ import * as publicReadModel from './migrations/2026-11-23-0001-public-read-model
 import * as loginAttempts from './migrations/2026-11-23-0101-login-attempts.js';
 import * as revokedTokens from './migrations/2026-11-23-0102-revoked-tokens.js';
 import * as resultListIndexes from './migrations/2026-11-23-0201-result-list-indexes.js';
+import * as declarationLog from './migrations/2026-11-25-0001-declaration-log.js';
 
 /** Listed in code (not read from a folder) so the built server and the tests run the same set. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0101-login-attempts': loginAttempts,
   '2026-11-23-0102-revoked-tokens': revokedTokens,
   '2026-11-23-0201-result-list-indexes': resultListIndexes,
+  '2026-11-25-0001-declaration-log': declarationLog,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

@@ -43,6 +43,24 @@ export interface ResultsTable {
   is_active: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The value the current one replaced (a correction), or null for a first declaration. */
+  previous_value: string | null;
+  /** When the current value was declared (null only in rows written before the log existed). */
+  declared_at: string | null;
+}
+
+/** The public declaration log: one entry per value declared or corrected, hash-chained in seq order. */
+export interface DeclarationsTable {
+  seq: number;
+  gid: number;
+  result_date: string;
+  value: string;
+  previous: string | null;
+  declared_at: string;
+  prev_hash: string;
+  hash: string;
+  /** Who declared it: admin-only, never in a public answer. */
+  declared_by: number | null;
 }
 
 export interface ResultHistoryTable {
@@ -121,6 +139,7 @@ export interface DatabaseSchema {
   ghadis: GhadisTable;
   results: ResultsTable;
   result_history: ResultHistoryTable;
+  declarations: DeclarationsTable;
   usermaps: UsermapsTable;
   content_blocks: ContentBlocksTable;
   visitors: VisitorsTable;

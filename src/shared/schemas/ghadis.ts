@@ -36,5 +36,11 @@ export const ghadiRecord = z.object({
   /** The latest declared value, "" when none. */
   Result: z.string(),
   isActive: z.boolean(),
+  /** Today's result replaced an earlier value (false when there is none). */
+  Corrected: z.boolean(),
+  /** The value today's result replaced, or null. */
+  Previous: z.string().nullable(),
+  /** When today's result was declared (ISO 8601 UTC), or null when there is none. */
+  DeclaredAt: z.string().nullable(),
 });
 export type GhadiRecord = z.infer<typeof ghadiRecord>;

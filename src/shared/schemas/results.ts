@@ -30,6 +30,12 @@ export const publicResultRecord = z.object({
   DateTime: z.string(),
   Date: z.string(),
   isActive: z.boolean(),
+  /** True when the current value replaced an earlier one (a correction). */
+  Corrected: z.boolean(),
+  /** The value the current one replaced, or null for a first declaration. */
+  Previous: z.string().nullable(),
+  /** When the current value was declared: ISO 8601 UTC with milliseconds. */
+  DeclaredAt: z.string(),
 });
 export type PublicResultRecord = z.infer<typeof publicResultRecord>;
 
@@ -119,11 +125,8 @@ export const RESULTS_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const RESULTS_IMPORT_MAX_ERRORS = 1000;
 
 const DATE_MESSAGE = 'Must be a date (YYYY-MM-DD)';
-const calendarDate = z
-  .string('This field is required')
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
-  .refine(isCalendarDate, DATE_MESSAGE);
+/** A business date as a query names it: a real calendar day, YYYY-MM-DD. */
+export const calendarDate = z.string('This field is required').trim().refine(isCalendarDate, DATE_MESSAGE);
 
 export const resultsExportQuery = z
   .object({ from: calendarDate, to: calendarDate, gid: positiveId.optional() })

@@ -169,11 +169,7 @@ export async function importDump(
     const header = await readHeader(lines);
     const mismatch = migrationMismatch(header.migrations);
     if (mismatch) throw new DumpError(`The dump cannot be imported by this version: ${mismatch}`);
-    await migrateToLatest(database);
-    const targetMismatch = migrationMismatch(await new DumpRepository(database.db).executedMigrations());
-    if (targetMismatch)
-      throw new DumpError(`The target database does not match this version: ${targetMismatch}`);
-    if (!options.force) await requireEmpty(new DumpRepository(database.db));
+    await prepareTarget(database, options.force === true);
     const counts = await inLockedTransaction(database, 'db-import', async (trx) => {
       const repository = new DumpRepository(trx);
       await clear(repository, options.force === true);
@@ -185,6 +181,29 @@ export async function importDump(
   } finally {
     await lines.return(undefined);
   }
+}
+
+/**
+ * A new database is migrated; a site's database is checked first and left as it is when refused (a
+ * mistyped DATABASE_URL naming an older site must not be upgraded on the way to a refusal).
+ */
+async function prepareTarget(database: Database, force: boolean): Promise<void> {
+  const repository = new DumpRepository(database.db);
+  const executed = await repository.executedMigrations().catch((error: unknown) => {
+    if (isMissingTable(error)) return null;
+    throw error;
+  });
+  if (executed === null) {
+    await migrateToLatest(database);
+    return;
+  }
+  const mismatch = migrationMismatch(executed);
+  if (mismatch) {
+    throw new DumpError(
+      `The target database does not match this version (${mismatch}): start this version's server on it once, or import into a new database`,
+    );
+  }
+  if (!force) await requireEmpty(repository);
 }
 
 async function readHeader(lines: AsyncGenerator<string>): Promise<DumpHeader> {

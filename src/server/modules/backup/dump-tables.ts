@@ -29,6 +29,7 @@ export const DUMP_TABLES = {
   ghadis: { key: 'gid', generated: true },
   results: { key: 'result_id', generated: true },
   result_history: { key: 'history_id', generated: true },
+  declarations: { key: 'seq', generated: false },
   usermaps: { key: 'usermap_id', generated: true },
   content_blocks: { key: 'block_id', generated: true },
   visitors: { key: 'session_id', generated: false },

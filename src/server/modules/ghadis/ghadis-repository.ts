@@ -13,6 +13,10 @@ export interface GhadiFields {
 
 export interface ResultSummary {
   today: string;
+  /** Today's result replaced this value (a correction), or null. */
+  todayPrevious: string | null;
+  /** When today's result was declared, or null when there is none. */
+  todayDeclaredAt: string | null;
   yesterday: string;
   latest: string;
 }
@@ -113,7 +117,7 @@ export class GhadisRepository {
     const [dayRows, latestRows] = await Promise.all([
       this.db
         .selectFrom('results')
-        .select(['gid', 'result_date', 'value'])
+        .select(['gid', 'result_date', 'value', 'previous_value', 'declared_at', 'updated_at'])
         .where('is_active', '=', 1)
         .where('result_date', 'in', [today, yesterday])
         .execute(),
@@ -138,15 +142,19 @@ export class GhadisRepository {
     const summaryOf = (gid: number) => {
       let summary = summaries.get(gid);
       if (!summary) {
-        summary = { today: '', yesterday: '', latest: '' };
+        summary = { today: '', todayPrevious: null, todayDeclaredAt: null, yesterday: '', latest: '' };
         summaries.set(gid, summary);
       }
       return summary;
     };
     for (const row of latestRows) if (row.value !== null) summaryOf(row.gid).latest = row.value;
     for (const row of dayRows) {
-      if (row.result_date === today) summaryOf(row.gid).today = row.value;
-      else summaryOf(row.gid).yesterday = row.value;
+      if (row.result_date === today) {
+        const summary = summaryOf(row.gid);
+        summary.today = row.value;
+        summary.todayPrevious = row.previous_value;
+        summary.todayDeclaredAt = row.declared_at ?? row.updated_at;
+      } else summaryOf(row.gid).yesterday = row.value;
     }
     return summaries;
   }

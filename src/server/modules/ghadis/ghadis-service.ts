@@ -6,7 +6,13 @@ import { recordIds } from '../../lib/record-ids.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { GhadiFields, GhadiRow, GhadisRepository, ResultSummary } from './ghadis-repository.js';
 
-const NO_RESULTS: ResultSummary = { today: '', yesterday: '', latest: '' };
+const NO_RESULTS: ResultSummary = {
+  today: '',
+  todayPrevious: null,
+  todayDeclaredAt: null,
+  yesterday: '',
+  latest: '',
+};
 
 function toGhadiRecord(row: GhadiRow, summary: ResultSummary = NO_RESULTS): GhadiRecord {
   return {
@@ -20,6 +26,9 @@ function toGhadiRecord(row: GhadiRow, summary: ResultSummary = NO_RESULTS): Ghad
     YesterdayResult: summary.yesterday,
     Result: summary.latest,
     isActive: row.is_active === 1,
+    Corrected: summary.todayPrevious !== null,
+    Previous: summary.todayPrevious,
+    DeclaredAt: summary.todayDeclaredAt,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureAnswer } from '../../../shared/schemas/common.js';
 import { NotFoundError, UnauthorizedError } from '../../errors.js';
+import { bearerToken } from '../../plugins/access.js';
 import type { ClusterMetrics } from './cluster-metrics.js';
 
 /** Compared as digests: equal lengths, and no early exit that would time the token out. */
@@ -34,8 +35,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (!token) throw new NotFoundError(`Not found: ${request.method} /metrics`);
-      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-      if (!match?.[1] || !sameSecret(match[1], token)) {
+      const given = bearerToken(request);
+      if (!given || !sameSecret(given, token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
         throw new UnauthorizedError('The metrics token is required');
       }

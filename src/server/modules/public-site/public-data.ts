@@ -1,8 +1,10 @@
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
+import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { NotFoundError } from '../../errors.js';
 import type { ContentBlocksService } from '../content-blocks/content-blocks-service.js';
+import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import type { ResultsService } from '../results/results-service.js';
 
@@ -15,7 +17,13 @@ export class PublicData {
     private readonly ghadis: GhadisService,
     private readonly results: ResultsService,
     private readonly blocks: ContentBlocksService,
+    private readonly declarations: DeclarationLog,
   ) {}
+
+  /** The log's latest entry of a result: a live event pushes it with the result. */
+  declaration(gid: number, date: string): Promise<DeclarationEntry | null> {
+    return this.declarations.latestOf(gid, date);
+  }
 
   /** Every live ghadi by OrderId with today's and yesterday's results. */
   ghadiList(): Promise<GhadiRecord[]> {

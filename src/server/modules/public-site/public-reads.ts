@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { chosenMonth, type PublicPageData, type ResultsPageData } from '../../../shared/public-pages.js';
 import { itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
 import { contentBlockRecord, slugParams } from '../../../shared/schemas/content-blocks.js';
+import {
+  declarationHeadAnswer,
+  declarationsAnswer,
+  declarationsQuery,
+} from '../../../shared/schemas/declarations.js';
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import { homeAnswer } from '../../../shared/schemas/home.js';
 import {
@@ -133,6 +138,35 @@ export const PUBLIC_READS: readonly PublicRead[] = [
           : await prepareFailure(404, 'Content block not found'),
       );
     },
+  }),
+
+  defineRead({
+    path: '/api/declarations',
+    query: declarationsQuery,
+    response: declarationsAnswer,
+    access: 'public',
+    // A ghadi's new name shows in every entry of it.
+    dependsOn: RESULTS_AND_GHADIS,
+    maxKept: 200,
+    key: ({ query }) => `${query.after}|${query.limit}|${query.gid ?? ''}|${query.date ?? ''}`,
+    build: async ({ query }, { declarations }) => {
+      // The head first: entries appended meanwhile are then past it, never missing from before it.
+      const head = await declarations.head();
+      const data = (await declarations.list(query)).filter((entry) => entry.seq <= head.seq);
+      return kept(await encodeJson(declarationsAnswer, { success: true, data, head }));
+    },
+  }),
+
+  defineRead({
+    path: '/api/declarations/head',
+    query: noQuery,
+    response: declarationHeadAnswer,
+    access: 'public',
+    dependsOn: ['result'],
+    maxKept: 1,
+    key: () => 'head',
+    build: async (_, { declarations }) =>
+      kept(await encodeJson(declarationHeadAnswer, { success: true, ...(await declarations.head()) })),
   }),
 
   defineRead({

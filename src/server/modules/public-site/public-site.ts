@@ -19,9 +19,13 @@ export interface PublicSiteOptions {
 async function liveEventFor(change: Change, model: ReadModel, data: PublicData): Promise<LiveEvent> {
   switch (change.kind) {
     case 'result': {
-      const [ghadis, result] = await Promise.all([model.ghadis(), data.result(change.gid, change.date)]);
+      const [ghadis, result, declaration] = await Promise.all([
+        model.ghadis(),
+        data.result(change.gid, change.date),
+        data.declaration(change.gid, change.date),
+      ]);
       const ghadi = ghadis.find((row) => row.GID === change.gid) ?? null;
-      return { kind: 'result', gid: change.gid, date: change.date, ghadi, result };
+      return { kind: 'result', gid: change.gid, date: change.date, ghadi, result, declaration };
     }
     case 'ghadi': {
       const ghadi = (await model.ghadis()).find((row) => row.GID === change.gid) ?? null;

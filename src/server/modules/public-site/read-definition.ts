@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
+import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { ResultsService } from '../results/results-service.js';
 import type { CachedAnswer } from './cached-answer.js';
 import type { PublicPages } from './page-html.js';
@@ -16,6 +17,7 @@ export interface ReadContext {
   /** PUBLIC_URL (an origin), or null: pages then link relatively and site files name the request's origin. */
   publicUrl: string | null;
   results: ResultsService;
+  declarations: DeclarationLog;
   /** The headers every answer carries (security, CORS), the same on both answer paths. */
   headers: ResponseHeaders;
   /** Uncached public queries (searches, pages) per client address and minute. */

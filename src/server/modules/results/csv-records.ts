@@ -24,6 +24,23 @@ function firstLine(endLine: number, raw: string): number {
   return endLine - inner;
 }
 
+/** How a cell a spreadsheet would run as a formula begins. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A cell as written to a file a spreadsheet may open: text that would start a formula (a name like
+ * =HYPERLINK(...), a value like +1-2) gets a leading apostrophe, which spreadsheets show as text and
+ * the import removes again (fromCell), so a round trip keeps every byte.
+ */
+export function toCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The cell's text as exported before toCell (a result value never starts with an apostrophe). */
+export function fromCell(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
 const isBlank = (fields: string[]) => fields.every((field) => field.trim() === '');
 
 interface ParsedRecord {
@@ -51,7 +68,7 @@ export async function readCsv(
   );
   try {
     for await (const { record, raw, info } of parser as AsyncIterable<ParsedRecord>) {
-      if (!isBlank(record)) onRecord({ line: firstLine(info.lines, raw), fields: record });
+      if (!isBlank(record)) onRecord({ line: firstLine(info.lines, raw), fields: record.map(fromCell) });
     }
     return null;
   } catch (error) {

@@ -153,6 +153,8 @@ export class ResultsCsvRepository {
             created_by: userId,
             created_at: now,
             updated_at: now,
+            declared_at: now,
+            previous_value: null,
           })),
         )
         .onConflict((conflict) => conflict.columns(['gid', 'result_date']).doNothing())
@@ -191,8 +193,13 @@ export class ResultsCsvRepository {
             batch.map(({ stored, value }) => sql`when ${stored.resultId} then ${value}`),
             sql` `,
           )} else value end`,
+          previous_value: sql<string>`case result_id ${sql.join(
+            batch.map(({ stored }) => sql`when ${stored.resultId} then ${stored.value}`),
+            sql` `,
+          )} else previous_value end`,
           created_by: userId,
           updated_at: now,
+          declared_at: now,
           is_active: 1,
         })
         .where(

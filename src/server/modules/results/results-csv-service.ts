@@ -10,7 +10,8 @@ import type { Executor } from '../../db/database.js';
 import type { AuthenticatedUser } from '../auth/session-service.js';
 import type { Change } from '../changes/change.js';
 import type { ChangeLog } from '../changes/change-log.js';
-import { readCsv } from './csv-records.js';
+import type { DeclarationLog } from '../declarations/declaration-log.js';
+import { readCsv, toCell } from './csv-records.js';
 import { adminDateRange } from './result-dates.js';
 import { type ImportedLine, ImportLines } from './results-csv-lines.js';
 import { type ResultsCsvRepository, resultKey, type StoredResult } from './results-csv-repository.js';
@@ -64,6 +65,7 @@ export interface ResultsCsvDependencies {
   csv: ResultsCsvRepository;
   results: ResultsRepository;
   changes: ChangeLog;
+  declarations: DeclarationLog;
   timeZone: string;
   /** Told how many results a real import created or corrected (the metrics). */
   onImported?: (count: number) => void;
@@ -81,7 +83,8 @@ export class ResultsCsvService {
     const { csv } = this.deps;
     async function* records() {
       for await (const rows of csv.pages(query, EXPORT_PAGE_SIZE)) {
-        for (const row of rows) yield [row.result_date, String(row.gid), row.name_en, row.value];
+        for (const row of rows)
+          yield [row.result_date, String(row.gid), toCell(row.name_en), toCell(row.value)];
       }
     }
     const text = stringify({ header: true, columns: [...RESULTS_CSV_COLUMNS] });
@@ -126,7 +129,7 @@ export class ResultsCsvService {
     for (const line of lines) {
       const existing = stored.get(resultKey(line.gid, line.date));
       if (!existing) plan.created.push(line);
-      else if (existing.value === line.value && existing.active) plan.unchanged += 1;
+      else if (existing.value === line.value) plan.unchanged += 1;
       else plan.corrected.push({ ...line, stored: existing });
     }
     return plan;
@@ -134,16 +137,33 @@ export class ResultsCsvService {
 
   /**
    * Planned and written in one transaction, many rows to a statement; a correction keeps the old value
-   * in result_history, as a declared one does.
+   * in result_history, as a declared one does, and every created or corrected value is appended to the
+   * declaration log in the file's order.
    */
   private async write(trx: Executor, lines: ImportedLine[], userId: number, now: string): Promise<Written> {
     const plan = await this.plan(lines, trx);
     await this.deps.csv.correct(trx, plan.corrected, userId, now);
     const missed = await this.deps.csv.insertNew(trx, plan.created, userId, now);
+    const previous = new Map<string, string | null>();
+    for (const line of plan.created) previous.set(resultKey(line.gid, line.date), null);
+    for (const line of plan.corrected) previous.set(resultKey(line.gid, line.date), line.stored.value);
     // Stored by another writer since the plan was read (PostgreSQL): corrected as a declared result is.
     for (const line of missed) {
-      await this.deps.results.upsert(trx, { gid: line.gid, date: line.date, value: line.value, userId, now });
+      const outcome = await this.deps.results.upsert(trx, { ...line, userId, now });
+      if (outcome.kind === 'unchanged') previous.delete(resultKey(line.gid, line.date));
+      else previous.set(resultKey(line.gid, line.date), outcome.previous);
     }
+    await this.deps.declarations.append(
+      trx,
+      lines.flatMap((line) => {
+        const key = resultKey(line.gid, line.date);
+        if (!previous.has(key)) return [];
+        const { gid, date, value } = line;
+        return [
+          { gid, date, value, previous: previous.get(key) ?? null, declaredAt: now, declaredBy: userId },
+        ];
+      }),
+    );
     const counts = countsOf(plan);
     return {
       created: counts.created - missed.length,

@@ -10,6 +10,8 @@ export interface ResultRow {
   value: string;
   is_active: number;
   updated_at: string;
+  previous_value: string | null;
+  declared_at: string | null;
   name_en: string;
   created_by: number | null;
   author_display_name: string | null;
@@ -74,6 +76,12 @@ export interface SubmittedResult {
   now: string;
 }
 
+/** What a submission did: the value it replaced, when it replaced one. */
+export interface UpsertOutcome {
+  kind: 'created' | 'corrected' | 'unchanged';
+  previous: string | null;
+}
+
 export class ResultsRepository {
   constructor(private readonly database: Database) {}
 
@@ -82,10 +90,11 @@ export class ResultsRepository {
   }
 
   /**
-   * One result per ghadi and date: a first submission inserts, a later one replaces the value
-   * and records the old one in result_history. Runs in the caller's transaction (the change log's).
+   * One result per ghadi and date: a first submission inserts, a later one with another value replaces
+   * it and records the old one in result_history; the same value again changes nothing. Runs in the
+   * caller's transaction (the change log's), which appends what changed to the declaration log.
    */
-  async upsert(trx: Executor, input: SubmittedResult): Promise<{ replaced: boolean }> {
+  async upsert(trx: Executor, input: SubmittedResult): Promise<UpsertOutcome> {
     const inserted = await trx
       .insertInto('results')
       .values({
@@ -95,18 +104,29 @@ export class ResultsRepository {
         created_by: input.userId,
         created_at: input.now,
         updated_at: input.now,
+        declared_at: input.now,
+        previous_value: null,
       })
       .onConflict((conflict) => conflict.columns(['gid', 'result_date']).doNothing())
       .returning('result_id')
       .executeTakeFirst();
-    if (inserted) return { replaced: false };
+    if (inserted) return { kind: 'created', previous: null };
 
     const existing = await trx
       .selectFrom('results')
-      .select(['result_id', 'value'])
+      .select(['result_id', 'value', 'is_active'])
       .where('gid', '=', input.gid)
       .where('result_date', '=', input.date)
       .executeTakeFirstOrThrow();
+    if (existing.value === input.value) {
+      if (existing.is_active !== 1)
+        await trx
+          .updateTable('results')
+          .set({ is_active: 1 })
+          .where('result_id', '=', existing.result_id)
+          .execute();
+      return { kind: 'unchanged', previous: existing.value };
+    }
     await trx
       .insertInto('result_history')
       .values({
@@ -119,10 +139,17 @@ export class ResultsRepository {
       .execute();
     await trx
       .updateTable('results')
-      .set({ value: input.value, created_by: input.userId, updated_at: input.now, is_active: 1 })
+      .set({
+        value: input.value,
+        created_by: input.userId,
+        updated_at: input.now,
+        is_active: 1,
+        previous_value: existing.value,
+        declared_at: input.now,
+      })
       .where('result_id', '=', existing.result_id)
       .execute();
-    return { replaced: true };
+    return { kind: 'corrected', previous: existing.value };
   }
 
   async findOne(gid: number, date: string, liveGhadisOnly = false): Promise<ResultRow | undefined> {
@@ -296,6 +323,8 @@ export class ResultsRepository {
         'r.value',
         'r.is_active',
         'r.updated_at',
+        'r.previous_value',
+        'r.declared_at',
         'r.created_by',
         'g.name_en',
         'u.display_name as author_display_name',

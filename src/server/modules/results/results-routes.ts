@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countAnswer, itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
+import { resultHistoryEntry, resultHistoryQuery } from '../../../shared/schemas/declarations.js';
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import {
   agentHistoryQuery,
@@ -8,6 +9,7 @@ import {
   resultSubmitInput,
 } from '../../../shared/schemas/results.js';
 import { currentUser } from '../../plugins/access.js';
+import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import { resultsCsvRoutes } from './results-csv-routes.js';
 import type { ResultsCsvService } from './results-csv-service.js';
@@ -22,14 +24,22 @@ interface Services {
  * The admin's count, and CSV export and import. GET /api/results and GET /api/results/{name} are public
  * reads: they are declared with the other public reads in public-site/public-reads.ts.
  */
-export const resultsRoutes: FastifyPluginAsyncZod<Services & { csv: ResultsCsvService }> = async (
-  app,
-  { results, csv },
-) => {
+export const resultsRoutes: FastifyPluginAsyncZod<
+  Services & { csv: ResultsCsvService; declarations: DeclarationLog }
+> = async (app, { results, csv, declarations }) => {
   app.get('/api/results/count', { schema: { response: { 200: countAnswer } } }, async () => ({
     success: true as const,
     count: await results.count(),
   }));
+  // A path of its own: under /api/results/ a word would be taken for a ghadi's name.
+  app.get(
+    '/api/result-history',
+    { schema: { querystring: resultHistoryQuery, response: { 200: listAnswer(resultHistoryEntry) } } },
+    async (request) => ({
+      success: true as const,
+      data: await declarations.historyOf(request.query.gid, request.query.date),
+    }),
+  );
   await app.register(resultsCsvRoutes, { csv });
 };
 

@@ -12,6 +12,7 @@ import { OneAtATime } from '../../lib/one-at-a-time.js';
 import { recordIds } from '../../lib/record-ids.js';
 import type { AuthenticatedUser } from '../auth/session-service.js';
 import type { ChangeLog } from '../changes/change-log.js';
+import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import type { UsermapsRepository } from '../usermaps/usermaps-repository.js';
 import { adminDateRange } from './result-dates.js';
@@ -26,6 +27,9 @@ function toPublicRecord(row: ResultRow): PublicResultRecord {
     DateTime: businessDateToIso(row.result_date),
     Date: row.result_date,
     isActive: row.is_active === 1,
+    Corrected: row.previous_value !== null,
+    Previous: row.previous_value,
+    DeclaredAt: row.declared_at ?? row.updated_at,
   };
 }
 
@@ -64,6 +68,7 @@ export class ResultsService {
     private readonly usermaps: UsermapsRepository,
     private readonly timeZone: string,
     private readonly changes: ChangeLog,
+    private readonly declarations: DeclarationLog,
     /** Told of each accepted submission, by the submitter's role (the metrics). */
     private readonly onDeclared: (source: 'admin' | 'agent') => void = () => {},
   ) {}
@@ -88,8 +93,19 @@ export class ResultsService {
     await this.ghadis.requireLive(input.ghadiId);
     const submitted = { gid: input.ghadiId, date, value: input.result, userId: actor.userId };
     await this.changes.write(
-      (trx) => this.results.upsert(trx, { ...submitted, now: new Date().toISOString() }),
-      () => [{ kind: 'result', gid: input.ghadiId, date }],
+      async (trx) => {
+        const now = new Date().toISOString();
+        const outcome = await this.results.upsert(trx, { ...submitted, now });
+        if (outcome.kind !== 'unchanged') {
+          const { gid, value, userId } = submitted;
+          await this.declarations.append(trx, [
+            { gid, date, value, previous: outcome.previous, declaredAt: now, declaredBy: userId },
+          ]);
+        }
+        return outcome;
+      },
+      // The same value sent again changes nothing anyone sees.
+      (outcome) => (outcome.kind === 'unchanged' ? [] : [{ kind: 'result', gid: input.ghadiId, date }]),
     );
     this.onDeclared(actor.userType);
     const row = await this.results.findOne(input.ghadiId, date);

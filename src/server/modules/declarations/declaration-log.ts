@@ -1,0 +1,200 @@
+import {
+  type DeclarationEntry,
+  type DeclarationHead,
+  type DeclarationsQuery,
+  GENESIS_HASH,
+  type ResultHistoryEntry,
+} from '../../../shared/schemas/declarations.js';
+import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
+import { declarationHash } from './declaration-hash.js';
+import type {
+  DeclarationListRow,
+  DeclarationRow,
+  DeclarationsRepository,
+} from './declarations-repository.js';
+import { ChainChecker } from './log-verification.js';
+
+/** A value to enter in the log; seq and hashes are given on append. */
+export interface Declared {
+  gid: number;
+  date: string;
+  value: string;
+  previous: string | null;
+  declaredAt: string;
+  declaredBy: number | null;
+}
+
+/** Rows inserted per statement (a CSV import appends thousands). */
+const INSERT_CHUNK = 500;
+
+/** Entries read at a time while verifying. */
+const VERIFY_CHUNK = 2000;
+
+function toHashed(row: DeclarationRow): Omit<DeclarationEntry, 'Name'> {
+  return {
+    seq: row.seq,
+    GID: row.gid,
+    Date: row.result_date,
+    Result: row.value,
+    Previous: row.previous,
+    DeclaredAt: row.declared_at,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+/** The public entry: the hashed fields and the ghadi's current name (the serializer orders the keys). */
+function toEntry(row: DeclarationListRow): DeclarationEntry {
+  return { ...toHashed(row), Name: row.name_en };
+}
+
+/** Chains `declared` after `head`: each entry's seq follows and its prevHash is the hash before. */
+export function chain(head: DeclarationHead, declared: readonly Declared[]): DeclarationRow[] {
+  let { seq, hash } = head;
+  return declared.map((entry) => {
+    seq += 1;
+    const prevHash = hash;
+    hash = declarationHash(prevHash, { seq, ...entry });
+    return {
+      seq,
+      gid: entry.gid,
+      result_date: entry.date,
+      value: entry.value,
+      previous: entry.previous,
+      declared_at: entry.declaredAt,
+      prev_hash: prevHash,
+      hash,
+      declared_by: entry.declaredBy,
+    };
+  });
+}
+
+/**
+ * The append-only declaration log: every value declared or corrected, in the transaction that writes
+ * it, hash-chained so that anyone holding the log can check no entry was changed or left out.
+ */
+export class DeclarationLog {
+  constructor(
+    private readonly database: Database,
+    private readonly repository: DeclarationsRepository,
+  ) {}
+
+  /** Appends in the caller's transaction, after the result rows it wrote (see the repository's lock). */
+  async append(trx: Executor, declared: readonly Declared[]): Promise<void> {
+    if (declared.length === 0) return;
+    await this.repository.lock(trx);
+    const rows = chain(await this.headIn(trx), declared);
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+      await this.repository.insert(trx, rows.slice(start, start + INSERT_CHUNK));
+  }
+
+  async head(): Promise<DeclarationHead> {
+    return this.headIn(this.database.db);
+  }
+
+  async list(query: DeclarationsQuery): Promise<DeclarationEntry[]> {
+    return (await this.repository.list(query)).map(toEntry);
+  }
+
+  async newest(limit: number, offset: number): Promise<DeclarationEntry[]> {
+    return (await this.repository.newest(limit, offset)).map(toEntry);
+  }
+
+  /** A result's latest entry (what a live event carries), or null when it has none. */
+  async latestOf(gid: number, date: string): Promise<DeclarationEntry | null> {
+    const latest = (await this.repository.ofResult(gid, date)).at(-1);
+    return latest ? toEntry(latest) : null;
+  }
+
+  /** One result's declarations with who made each (admins only). */
+  async historyOf(gid: number, date: string): Promise<ResultHistoryEntry[]> {
+    return (await this.repository.ofResult(gid, date)).map((row) => ({
+      ...toEntry(row),
+      DeclaredById: row.declared_by,
+      DeclaredByName: row.declarer_display_name ?? row.declarer_username ?? '',
+    }));
+  }
+
+  /**
+   * On the first start after the log was added: the results already stored, and the corrections
+   * result_history kept, become entries in time order. Once, under the log's lock, whichever process
+   * gets there first.
+   */
+  async backfill(): Promise<number> {
+    return inLockedTransaction(this.database, 'ghadi_declarations_backfill', async (trx) => {
+      if (!(await this.repository.isEmpty(trx))) return 0;
+      const declared = pastEntries(await this.repository.pastDeclarations(trx));
+      if (declared.length === 0) return 0;
+      await this.append(trx, declared);
+      return declared.length;
+    });
+  }
+
+  /**
+   * Walks the whole log (hashes and continuity) and compares each result's stored value with its
+   * latest entry: null when all holds, else the first problem. The server runs it at start.
+   */
+  async verify(): Promise<{ entries: number; problem: string | null }> {
+    const checker = new ChainChecker();
+    for await (const rows of this.repository.chunks(VERIFY_CHUNK)) {
+      for (const row of rows) if (!checker.add(toHashed(row))) break;
+      if (checker.problem) break;
+    }
+    const stored = (await this.repository.currentValues()).map((row) => ({
+      gid: row.gid,
+      date: row.result_date,
+      value: row.value,
+    }));
+    checker.compare(stored, () => true);
+    return { entries: checker.head.seq, problem: checker.problem };
+  }
+
+  private async headIn(db: Executor): Promise<DeclarationHead> {
+    return (await this.repository.head(db)) ?? { seq: 0, hash: GENESIS_HASH };
+  }
+}
+
+type Past = Awaited<ReturnType<DeclarationsRepository['pastDeclarations']>>;
+
+/**
+ * Each result's first value (the oldest change's old value, or the current one when it never
+ * changed), declared when the result was created, then each change, all in time order.
+ */
+function pastEntries({ results, changes }: Past): Declared[] {
+  const byResult = new Map<number, Past['changes']>();
+  for (const change of changes) {
+    const list = byResult.get(change.result_id) ?? [];
+    list.push(change);
+    byResult.set(change.result_id, list);
+  }
+  const entries: Array<Declared & { order: number }> = [];
+  for (const result of results) {
+    const own = byResult.get(result.result_id) ?? [];
+    const first = own[0];
+    const base = { gid: result.gid, date: result.result_date };
+    entries.push({
+      ...base,
+      value: first ? first.old_value : result.value,
+      previous: null,
+      declaredAt: result.created_at,
+      // created_by names the latest declarer: the first is known only when nobody corrected it.
+      declaredBy: first ? null : result.created_by,
+      order: result.result_id * 2,
+    });
+    for (const change of own) {
+      entries.push({
+        ...base,
+        value: change.new_value,
+        previous: change.old_value,
+        declaredAt: change.changed_at,
+        declaredBy: change.changed_by,
+        order: result.result_id * 2 + 1,
+      });
+    }
+  }
+  // Stable: a result's own entries keep their order when their instants tie.
+  entries.sort((a, b) =>
+    a.declaredAt < b.declaredAt ? -1 : a.declaredAt > b.declaredAt ? 1 : a.order - b.order,
+  );
+  return entries.map(({ order: _order, ...entry }) => entry);
+}

@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { Database, Executor } from '../../db/database.js';
+import type { DeclarationsTable } from '../../db/schema.js';
+
+export type DeclarationRow = DeclarationsTable;
+
+/** A stored entry with what the public and admin answers add: the ghadi's name, the declarer's. */
+export interface DeclarationListRow extends DeclarationRow {
+  name_en: string;
+  declarer_display_name: string | null;
+  declarer_username: string | null;
+}
+
+export interface DeclarationFilter {
+  after: number;
+  limit: number;
+  gid?: number | undefined;
+  date?: string | undefined;
+}
+
+/** The one lock every append takes: seq has no gaps and each prevHash is the entry before. */
+const APPEND_LOCK = 'ghadi_declarations';
+
+/** Every query of the declaration log. */
+export class DeclarationsRepository {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Holds the log for the rest of `trx`. PostgreSQL: a transaction-scoped advisory lock, so two
+   * processes never read the same head. SQLite: the transaction has written (the result) before it
+   * appends, so it holds the file's one write lock already.
+   */
+  async lock(trx: Executor): Promise<void> {
+    if (this.database.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${APPEND_LOCK}))`.execute(trx);
+  }
+
+  head(db: Executor = this.database.db): Promise<Pick<DeclarationRow, 'seq' | 'hash'> | undefined> {
+    return db
+      .selectFrom('declarations')
+      .select(['seq', 'hash'])
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async insert(trx: Executor, rows: DeclarationRow[]): Promise<void> {
+    if (rows.length > 0) await trx.insertInto('declarations').values(rows).execute();
+  }
+
+  /** Entries after a seq, oldest first, optionally of one ghadi or one date. */
+  list(filter: DeclarationFilter): Promise<DeclarationListRow[]> {
+    return this.withNames()
+      .where('d.seq', '>', filter.after)
+      .$if(filter.gid !== undefined, (query) => query.where('d.gid', '=', filter.gid ?? 0))
+      .$if(filter.date !== undefined, (query) => query.where('d.result_date', '=', filter.date ?? ''))
+      .orderBy('d.seq')
+      .limit(filter.limit)
+      .execute();
+  }
+
+  /** The latest entries first: a page of the public /declarations page. */
+  newest(limit: number, offset: number): Promise<DeclarationListRow[]> {
+    return this.withNames().orderBy('d.seq', 'desc').limit(limit).offset(offset).execute();
+  }
+
+  /** One result's entries, oldest first (an admin's view of its history). */
+  ofResult(gid: number, date: string): Promise<DeclarationListRow[]> {
+    return this.withNames()
+      .where('d.gid', '=', gid)
+      .where('d.result_date', '=', date)
+      .orderBy('d.seq')
+      .execute();
+  }
+
+  async isEmpty(db: Executor = this.database.db): Promise<boolean> {
+    return (await db.selectFrom('declarations').select('seq').limit(1).executeTakeFirst()) === undefined;
+  }
+
+  /** Entries in seq order, a chunk at a time (verification walks the whole log). */
+  async *chunks(size: number): AsyncGenerator<DeclarationRow[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.database.db
+        .selectFrom('declarations')
+        .selectAll()
+        .where('seq', '>', after)
+        .orderBy('seq')
+        .limit(size)
+        .execute();
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) return;
+      after = rows[rows.length - 1]?.seq ?? after;
+    }
+  }
+
+  /** Every stored result's current value, for comparing with the log's latest entries. */
+  currentValues(): Promise<Array<{ gid: number; result_date: string; value: string }>> {
+    return this.database.db.selectFrom('results').select(['gid', 'result_date', 'value']).execute();
+  }
+
+  /** What was declared before the log existed: every result, and every change result_history kept. */
+  async pastDeclarations(db: Executor) {
+    const [results, changes] = await Promise.all([
+      db
+        .selectFrom('results')
+        .select(['result_id', 'gid', 'result_date', 'value', 'created_by', 'created_at'])
+        .execute(),
+      db
+        .selectFrom('result_history')
+        .select(['result_id', 'old_value', 'new_value', 'changed_by', 'changed_at'])
+        .whereRef('old_value', '<>', 'new_value')
+        .orderBy('changed_at')
+        .orderBy('history_id')
+        .execute(),
+    ]);
+    return { results, changes };
+  }
+
+  private withNames() {
+    return this.database.db
+      .selectFrom('declarations as d')
+      .innerJoin('ghadis as g', 'g.gid', 'd.gid')
+      .leftJoin('users as u', 'u.user_id', 'd.declared_by')
+      .selectAll('d')
+      .select(['g.name_en', 'u.display_name as declarer_display_name', 'u.username as declarer_username']);
+  }
+}
