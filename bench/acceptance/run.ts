@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -13,7 +13,8 @@
  * (TRUST_PROXY=true, PUBLIC_URL), runs the groups, prints a table, and exits 1 if any check failed.
  * The coherence group starts its own pairs of servers (PostgreSQL at ACCEPTANCE_DATABASE_URL or the
  * test suite's, then SQLite); so does the ops group (issue 11: API docs, probes, metrics, shutdown,
- * backups and CSV; ops-checks.ts). The auth group runs last whatever the order given: it leaves the admin
+ * backups and CSV; ops-checks.ts) and the integrity group (issue 10: the declaration log;
+ * integrity-checks.ts). The auth group runs last whatever the order given: it leaves the admin
  * account slowed down.
  */
 import os from 'node:os';
@@ -29,6 +30,7 @@ import {
 } from '../lib/server-process.js';
 import { authChecks } from './auth-checks.js';
 import { coherenceChecks } from './coherence-checks.js';
+import { integrityChecks } from './integrity-checks.js';
 import { liveChecks } from './live-checks.js';
 import { opsChecks } from './ops-checks.js';
 import { scaleChecks } from './scale-checks.js';
@@ -48,6 +50,7 @@ const GROUPS: Group[] = [
   { name: 'coherence', standalone: coherenceChecks },
   { name: 'scale', checks: scaleChecks },
   { name: 'ops', standalone: opsChecks },
+  { name: 'integrity', standalone: integrityChecks },
   { name: 'auth', checks: authChecks },
 ];
 

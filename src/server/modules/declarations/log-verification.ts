@@ -1,16 +1,7 @@
 import { type DeclarationEntry, GENESIS_HASH } from '../../../shared/schemas/declarations.js';
-import { declarationHash } from './declaration-hash.js';
+import { declarationHash, type HashedFields } from './declaration-hash.js';
 
 type Hashed = Omit<DeclarationEntry, 'Name'>;
-
-interface LatestEntry {
-  seq: number;
-  gid: number;
-  date: string;
-  value: string;
-  previous: string | null;
-  declaredAt: string;
-}
 
 /** A result as a site publishes it (corrected and declaredAt when the reader has them). */
 export interface PublishedResult {
@@ -34,7 +25,7 @@ export class ChainChecker {
   private nextSeq = 1;
   private previousHash = GENESIS_HASH;
   /** The latest entry of each ghadi and date. */
-  readonly latest = new Map<string, LatestEntry>();
+  readonly latest = new Map<string, HashedFields>();
   /** The first problem found, after which nothing more is checked. */
   problem: string | null = null;
 
@@ -49,25 +40,19 @@ export class ChainChecker {
       return this.fail(`entry ${seq}: expected seq ${this.nextSeq} (an entry is missing)`);
     if (entry.prevHash !== this.previousHash)
       return this.fail(`entry ${seq}: prevHash is not the hash of entry ${seq - 1}`);
-    const hash = declarationHash(entry.prevHash, {
+    const fields: HashedFields = {
       seq,
       gid: entry.GID,
       date: entry.Date,
       value: entry.Result,
       previous: entry.Previous,
       declaredAt: entry.DeclaredAt,
-    });
+    };
+    const hash = declarationHash(entry.prevHash, fields);
     if (hash !== entry.hash) return this.fail(`entry ${seq}: its hash does not match its fields`);
     this.nextSeq = seq + 1;
     this.previousHash = hash;
-    this.latest.set(keyOf(entry.GID, entry.Date), {
-      seq,
-      gid: entry.GID,
-      date: entry.Date,
-      value: entry.Result,
-      previous: entry.Previous,
-      declaredAt: entry.DeclaredAt,
-    });
+    this.latest.set(keyOf(entry.GID, entry.Date), fields);
     return true;
   }
 
