@@ -83,6 +83,9 @@ const ROUTES = [
   'GET /api/site',
   'GET /api/home',
   'GET /api/openapi.json',
+  'GET /api/declarations',
+  'GET /api/declarations/head',
+  'GET /api/result-history',
 ];
 
 /**
@@ -350,6 +353,21 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       route: 'GET /api/openapi.json',
       request: async () => ({ method: 'GET', url: '/api/openapi.json' }),
       expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/declarations',
+      request: async () => ({ method: 'GET', url: `/api/declarations?gid=${agentGhadi}` }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/declarations/head',
+      request: async () => ({ method: 'GET', url: '/api/declarations/head' }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/result-history',
+      request: async () => ({ method: 'GET', url: `/api/result-history?gid=${agentGhadi}&date=${today()}` }),
+      expected: ADMIN,
     },
   ];
 
