@@ -5,6 +5,7 @@ import {
   businessDateToIso,
   dateInZone,
   isCalendarDate,
+  timeInZone,
   todayInZone,
   yesterdayInZone,
 } from './dates.js';
@@ -141,5 +142,14 @@ describe('businessDateToIso', () => {
   it('is the business date at UTC midnight', () => {
     expect(businessDateToIso('2026-11-22')).toBe('2026-11-22T00:00:00.000Z');
     expect(new Date(businessDateToIso('2026-11-22')).toISOString().slice(0, 10)).toBe('2026-11-22');
+  });
+});
+
+describe('timeInZone', () => {
+  it('is the 24-hour wall-clock time in the zone, midnight as 00', () => {
+    expect(timeInZone('2026-11-22T09:02:03.123Z', KOLKATA)).toBe('14:32');
+    expect(timeInZone('2026-11-21T18:30:00.000Z', KOLKATA)).toBe('00:00');
+    expect(timeInZone('2026-11-22T23:59:00.000Z', 'UTC')).toBe('23:59');
+    expect(timeInZone('not a time', KOLKATA)).toBe('');
   });
 });

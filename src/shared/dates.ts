@@ -77,3 +77,28 @@ export function businessDateOf(value: string, timeZone: string): string | null {
 export function businessDateToIso(date: string): string {
   return `${date}T00:00:00.000Z`;
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall-clock time (24 h, "14:32") of an ISO instant in a time zone; "" for a value that is no
+ * instant. Built from the parts with an explicit zone and hour cycle, so that the server's render and
+ * the browser's hydration agree whatever either's locale and zone.
+ */
+export function timeInZone(iso: string, timeZone: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return '';
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('hour')}:${part('minute')}`;
+}

@@ -3,6 +3,7 @@
  * and the browser (which hydrates them and refreshes them live). Pure: no server or DOM code.
  */
 import { foldName } from './names.js';
+import type { DeclarationEntry, DeclarationHead } from './schemas/declarations.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
 import type { PublicResultRecord } from './schemas/results.js';
 
@@ -75,6 +76,8 @@ export interface ResultsPageData {
   /** The name as addressed in the URL (decoded). */
   name: string;
   today: string;
+  /** The site's IANA time zone (SITE_TIMEZONE): declared times are shown in it. */
+  timeZone: string;
   month: number;
   year: number;
   /** Null when no live ghadi has this name (the page answers 404). */
@@ -83,7 +86,43 @@ export interface ResultsPageData {
   results: PublicResultRecord[] | null;
 }
 
-export type PublicPageData = HomePageData | ResultsPageData;
+/** The public declaration log, newest first, a page at a time (/declarations?page=N). */
+export interface DeclarationsPageData {
+  page: 'declarations';
+  siteName: string;
+  today: string;
+  timeZone: string;
+  /** The log's latest entry when the page was built; the entries shown are at or before it. */
+  head: DeclarationHead;
+  /** This page's entries, newest first; empty past the end (the page answers 404). */
+  entries: DeclarationEntry[];
+  /** 1-based. */
+  pageNumber: number;
+  /** At least 1 (an empty log has one empty page). */
+  pageCount: number;
+}
+
+export type PublicPageData = HomePageData | ResultsPageData | DeclarationsPageData;
+
+export const DECLARATIONS_PATH = '/declarations';
+export const FEED_PATH = '/feed.xml';
+/** Entries on a page of /declarations, and in /feed.xml. */
+export const DECLARATIONS_PER_PAGE = 50;
+
+/** A page of the log; the first page has no query. */
+export function declarationsPagePath(pageNumber: number): string {
+  return pageNumber === 1 ? DECLARATIONS_PATH : `${DECLARATIONS_PATH}?page=${pageNumber}`;
+}
+
+/** How many pages a log of `entries` entries fills (one page when it is empty). */
+export function declarationsPageCount(entries: number): number {
+  return Math.max(1, Math.ceil(entries / DECLARATIONS_PER_PAGE));
+}
+
+/** What a correction is called wherever it is marked: "corrected, was 45". */
+export function correctionLabel(previous: string | null): string {
+  return previous === null ? 'corrected' : `corrected, was ${previous}`;
+}
 
 /** What the server-side bundle (src/web/entry-server.tsx) exports. */
 export interface PublicPageRenderer {
@@ -153,12 +192,15 @@ export function utcYearMonth(now: Date = new Date()): string {
 export const DAYS: readonly number[] = Array.from({ length: DAY_ROWS }, (_, index) => index + 1);
 
 /** Results by day of month (1..31) for one month; a later row for the same day does not win over the first. */
-export function resultsByDay(results: readonly PublicResultRecord[], yearMonth: string): Map<number, string> {
-  const byDay = new Map<number, string>();
+export function resultsByDay(
+  results: readonly PublicResultRecord[],
+  yearMonth: string,
+): Map<number, PublicResultRecord> {
+  const byDay = new Map<number, PublicResultRecord>();
   for (const result of results) {
     if (!result.Date.startsWith(yearMonth)) continue;
     const day = Number(result.Date.slice(8, 10));
-    if (!byDay.has(day)) byDay.set(day, result.Result);
+    if (!byDay.has(day)) byDay.set(day, result);
   }
   return byDay;
 }
@@ -167,8 +209,8 @@ export function resultsByDay(results: readonly PublicResultRecord[], yearMonth: 
 export function recordGrid(
   results: readonly PublicResultRecord[],
   yearMonth: string,
-): Map<string, Map<number, string>> {
-  const grid = new Map<string, Map<number, string>>();
+): Map<string, Map<number, PublicResultRecord>> {
+  const grid = new Map<string, Map<number, PublicResultRecord>>();
   for (const result of results) {
     if (!result.Name || !result.Date.startsWith(yearMonth)) continue;
     let days = grid.get(result.Name);
@@ -177,7 +219,7 @@ export function recordGrid(
       grid.set(result.Name, days);
     }
     const day = Number(result.Date.slice(8, 10));
-    if (!days.has(day)) days.set(day, result.Result);
+    if (!days.has(day)) days.set(day, result);
   }
   return grid;
 }
@@ -185,6 +227,11 @@ export function recordGrid(
 /** "2026-11-22" as "22 November 2026". */
 export function longDate(date: string): string {
   return `${Number(date.slice(8, 10))} ${monthLabel(monthOf(date), yearOf(date))}`;
+}
+
+/** "2026-11-22" as "22 Nov 2026". */
+export function shortDate(date: string): string {
+  return `${Number(date.slice(8, 10))} ${MONTH_NAMES[monthOf(date) - 1]?.slice(0, 3) ?? ''} ${yearOf(date)}`;
 }
 
 export function twoDigits(value: number): string {

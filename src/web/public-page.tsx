@@ -1,8 +1,16 @@
 import type { PublicPageData } from '../shared/public-pages.js';
+import { DeclarationsView } from './features/public-declarations/declarations-view.js';
 import { HomeView } from './features/public-home/home-view.js';
 import { ResultsView } from './features/public-results/results-view.js';
 
-/** The two server-rendered public pages; links between them are plain full loads (no router). */
+/** The server-rendered public pages; links between them are plain full loads (no router). */
 export function PublicPage({ data }: { data: PublicPageData }) {
-  return data.page === 'home' ? <HomeView initial={data} /> : <ResultsView initial={data} />;
+  switch (data.page) {
+    case 'home':
+      return <HomeView initial={data} />;
+    case 'results':
+      return <ResultsView initial={data} />;
+    case 'declarations':
+      return <DeclarationsView data={data} />;
+  }
 }

@@ -203,7 +203,8 @@ test.describe('public home page', () => {
     const added = await admin.createGhadi({ NameEn: uniqueName('Live Added '), OrderId: 1 });
     await expect(chartCard(page, added.NameEn)).toBeVisible();
     await admin.submitResult(ghadi.GID, '59', today());
-    await expect(card.getByTestId('today')).toHaveText('59');
+    await expect(card.getByTestId('today')).toHaveText(/^59✱/);
+    await expect(card.getByTestId('correction-mark')).toHaveAttribute('title', 'corrected, was 58');
     expect(requests).toEqual([]);
     expect(reloaded).toBe(false);
   });

@@ -31,6 +31,11 @@ interface Page {
   head: { seq: number; hash: string };
 }
 
+/** The named fields of a row (destructuring would shadow the global Date). */
+function pick<T extends object, K extends keyof T>(row: T, keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>;
+}
+
 /** The published formula, written here independently of the server's code. */
 function hashOf(entry: DeclarationEntry): string {
   const fields = [entry.seq, entry.GID, entry.Date, entry.Result, entry.Previous, entry.DeclaredAt];
@@ -65,9 +70,7 @@ describe.each(DIALECTS)('declaration log [%s]', (dialect) => {
     await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '54', dateTime: date });
 
     const mine = (await log(`?gid=${ghadi.GID}`)).data;
-    expect(
-      mine.map(({ seq, Result, Previous, Date, Name }) => ({ seq, Result, Previous, Date, Name })),
-    ).toEqual([
+    expect(mine.map((row) => pick(row, ['seq', 'Result', 'Previous', 'Date', 'Name']))).toEqual([
       { seq: before + 1, Result: '45', Previous: null, Date: date, Name: ghadi.NameEn },
       { seq: before + 2, Result: '54', Previous: '45', Date: date, Name: ghadi.NameEn },
     ]);
@@ -115,15 +118,7 @@ describe.each(DIALECTS)('declaration log [%s]', (dialect) => {
       await call(t.app, { url: `/api/results/${encodeURIComponent(ghadi.NameEn)}` }),
       200,
     ).data;
-    expect(
-      rows.map(({ Date, Result, Corrected, Previous, DeclaredAt }) => ({
-        Date,
-        Result,
-        Corrected,
-        Previous,
-        DeclaredAt,
-      })),
-    ).toEqual([
+    expect(rows.map((row) => pick(row, ['Date', 'Result', 'Corrected', 'Previous', 'DeclaredAt']))).toEqual([
       { Date: today(), Result: '21', Corrected: true, Previous: '12', DeclaredAt: declaredAt(today()) },
       {
         Date: daysFromToday(-1),
@@ -200,7 +195,7 @@ describe.each(DIALECTS)('declaration log [%s]', (dialect) => {
     expectStatus(await importing(file), 200);
     expectStatus(await importing(file), 200);
     const entries = (await log(`?gid=${ghadi.GID}`)).data;
-    expect(entries.map(({ Date, Result, Previous }) => ({ Date, Result, Previous }))).toEqual([
+    expect(entries.map((row) => pick(row, ['Date', 'Result', 'Previous']))).toEqual([
       { Date: a, Result: '70', Previous: null },
       { Date: b, Result: '80', Previous: null },
       { Date: a, Result: '71', Previous: '70' },
@@ -236,23 +231,15 @@ describe.each(DIALECTS)('declaration log [%s]', (dialect) => {
     const date = daysFromToday(-2);
     await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '10', dateTime: date });
     await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '11', dateTime: date });
-    const expected = (await everything()).entries.map(({ GID, Date, Result, Previous, DeclaredAt }) => ({
-      GID,
-      Date,
-      Result,
-      Previous,
-      DeclaredAt,
-    }));
+    const expected = (await everything()).entries.map((row) =>
+      pick(row, ['GID', 'Date', 'Result', 'Previous', 'DeclaredAt']),
+    );
     // As a database from before the log: no entries (results and their history are kept).
     await sql`delete from declarations`.execute(t.database.db);
     await t.restart();
-    const rebuilt = (await everything()).entries.map(({ GID, Date, Result, Previous, DeclaredAt }) => ({
-      GID,
-      Date,
-      Result,
-      Previous,
-      DeclaredAt,
-    }));
+    const rebuilt = (await everything()).entries.map((row) =>
+      pick(row, ['GID', 'Date', 'Result', 'Previous', 'DeclaredAt']),
+    );
     // The same entries, in time order (entries of one instant, as an import's, may come in another order).
     const canonical = (list: typeof expected) => list.map((entry) => JSON.stringify(entry)).sort();
     expect(canonical(rebuilt)).toEqual(canonical(expected));

@@ -89,7 +89,10 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered public pages [%s]', 
     expect(html).toContain(`<title>${ghadi.NameEn} Satta Result ${label}`);
     expect(html).toMatch(new RegExp(`<meta name="description" content="${ghadi.NameEn}[^"]*${label}`));
     expect(html).toContain(`<link rel="canonical" href="${path}" />`);
-    expect(html).toContain('<th scope="row">01</th><td>61</td>');
+    // Each value says when it was declared, in the site's time zone (with the day, when not its own).
+    expect(html).toMatch(
+      /<th scope="row">01<\/th><td>61<!-- --> <span [^>]*><time dateTime="[^"]+">declared <!-- -->(\d+ \w{3} \d{4} )?\d\d:\d\d<\/time>/,
+    );
     expect(html.match(/<th scope="row">\d\d<\/th>/g)).toHaveLength(31);
     expect(html).toContain('<caption');
 
@@ -101,7 +104,7 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered public pages [%s]', 
     // A query the selectors cannot produce (repeated, out of range) shows the current month.
     const odd = await page(`${path}?month=1&month=2&year=1999`);
     expect(odd.statusCode).toBe(200);
-    expect(odd.body).toContain('<th scope="row">01</th><td>61</td>');
+    expect(odd.body).toContain('<th scope="row">01</th><td>61<!-- --> <span');
   });
 
   it('an unknown ghadi answers 404 with the no-data page', async () => {

@@ -6,6 +6,8 @@ export const queryKeys = {
   /** Every page and search of the admin's results list starts with this. */
   results: ['results'] as const,
   resultsPage: (view: { q: string; page: number; limit: number }) => ['results', 'page', view] as const,
+  /** One result's declarations; under ['results'], so a new declaration refreshes it. */
+  resultHistory: (gid: number, date: string) => ['results', 'history', gid, date] as const,
   usermaps: ['usermaps'] as const,
   contentBlocks: ['content-blocks'] as const,
   myGhadis: ['agent', 'my-ghadi'] as const,

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Pagination } from '../../shared/schemas/common.js';
+import type { ResultHistoryEntry } from '../../shared/schemas/declarations.js';
 import type { ResultRecord, ResultSubmitInput } from '../../shared/schemas/results.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from './keys.js';
@@ -32,6 +33,22 @@ export function useResultsPage(view: ResultsPageView) {
       return api.get<ResultsPage>(`/api/results?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One result's declarations, oldest first, with who made each (GET /api/result-history); asked for
+ * only while `result` is given (a dialog is open).
+ */
+export function useResultHistory(result: { gid: number; date: string } | null) {
+  return useQuery({
+    queryKey: queryKeys.resultHistory(result?.gid ?? 0, result?.date ?? ''),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ gid: String(result?.gid), date: result?.date ?? '' });
+      return api.get<{ data: ResultHistoryEntry[] }>(`/api/result-history?${params}`, { signal });
+    },
+    enabled: result !== null,
+    select: (answer) => answer.data,
   });
 }
 

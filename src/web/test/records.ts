@@ -17,6 +17,9 @@ export function ghadiRecord(gid: number, overrides: Partial<GhadiRecord> = {}): 
     YesterdayResult: '',
     Result: '',
     isActive: true,
+    Corrected: false,
+    Previous: null,
+    DeclaredAt: null,
     ...overrides,
   };
 }
@@ -37,6 +40,9 @@ export function resultRecord(
     DateTime: `${date}T00:00:00.000Z`,
     Date: date,
     isActive: true,
+    Corrected: false,
+    Previous: null,
+    DeclaredAt: `${date}T08:26:03.123Z`,
     ...overrides,
   };
 }

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  type DeclarationsPageData,
+  declarationsPagePath,
+  FEED_PATH,
   ghadiMonthPath,
   type HomePageData,
   monthLabel,
@@ -45,6 +48,8 @@ interface PageHead {
   absolute: boolean;
   /** Pages that must stay out of search results (an unknown ghadi). */
   noIndex?: boolean;
+  /** A feed of the same content, for readers that subscribe. */
+  feed?: { href: string; title: string };
 }
 
 function homeHead(data: HomePageData, origin: string | null): PageHead {
@@ -84,6 +89,31 @@ function resultsHead(data: ResultsPageData, origin: string | null): PageHead {
   };
 }
 
+function declarationsHead(data: DeclarationsPageData, origin: string | null): PageHead {
+  const page = data.pageNumber > 1 ? ` – Page ${data.pageNumber}` : '';
+  return {
+    title: `Declaration Log${page} – Every Result Declared, Hash-Chained | ${SITE_NAME}`,
+    description:
+      'Every result declared or corrected on this site, newest first, in a public hash-chained log ' +
+      'that anyone can check.',
+    canonical: `${origin ?? ''}${declarationsPagePath(data.pageNumber)}`,
+    absolute: origin !== null,
+    noIndex: data.pageNumber < 1 || data.pageNumber > data.pageCount,
+    feed: { href: `${origin ?? ''}${FEED_PATH}`, title: `${SITE_NAME} – declarations` },
+  };
+}
+
+function headFor(data: PublicPageData, origin: string | null): PageHead {
+  switch (data.page) {
+    case 'home':
+      return homeHead(data, origin);
+    case 'results':
+      return resultsHead(data, origin);
+    case 'declarations':
+      return declarationsHead(data, origin);
+  }
+}
+
 function headHtml(head: PageHead): string {
   const lines = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -95,6 +125,12 @@ function headHtml(head: PageHead): string {
   ];
   if (head.absolute) lines.push(`<meta property="og:url" content="${escapeHtml(head.canonical)}" />`);
   if (head.noIndex) lines.push('<meta name="robots" content="noindex" />');
+  if (head.feed) {
+    lines.push(
+      `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(head.feed.href)}" ` +
+        `title="${escapeHtml(head.feed.title)}" />`,
+    );
+  }
   return lines.join('\n    ');
 }
 
@@ -122,7 +158,7 @@ export class PublicPages {
   }
 
   render(data: PublicPageData, origin: string | null): string {
-    const head = data.page === 'home' ? homeHead(data, origin) : resultsHead(data, origin);
+    const head = headFor(data, origin);
     const body = this.renderer.renderPage(data);
     const script = `<script type="application/json" id="page-data">${jsonForScript(data)}</script>`;
     const [beforeHead, beforeBody, beforeData, afterData] = this.parts;
@@ -146,7 +182,8 @@ export async function loadPublicPages(webRoot: string, log: FastifyBaseLogger): 
   if (!fs.existsSync(templateFile) || !fs.existsSync(bundleFile)) {
     log.warn(
       { templateFile, bundleFile },
-      'the public pages are not built (npm run build:web); / and /satta-results are rendered in the browser',
+      'the public pages are not built (npm run build:web); / and /satta-results are rendered in the browser, ' +
+        'and /declarations is not served',
     );
     return null;
   }

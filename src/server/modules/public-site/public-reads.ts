@@ -1,6 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { chosenMonth, type PublicPageData, type ResultsPageData } from '../../../shared/public-pages.js';
 import { itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
 import { contentBlockRecord, slugParams } from '../../../shared/schemas/content-blocks.js';
 import {
@@ -22,32 +19,23 @@ import { BadRequestError, TooManyRequestsError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
 import { jsonListStream } from '../../lib/json-list-stream.js';
 import { PerMinuteLimit } from '../../lib/per-minute-limit.js';
-import { type CachedAnswer, encodeJson, prepareFailure } from './cached-answer.js';
-import { defineRead, MAX_PATH_PARAM_LENGTH, type PublicRead, type ReadContext } from './read-definition.js';
-import type { Built } from './read-model.js';
-import { robotsTxt, sitemapXml } from './site-files.js';
-
-const kept = (answer: CachedAnswer): Built => ({ answer, keep: true });
-const noQuery = z.object({});
-const RESULTS_AND_GHADIS = ['result', 'ghadi'] as const;
-const EVERYTHING = ['result', 'ghadi', 'content'] as const;
-
-/** What the site's own addresses are prefixed with in files that need absolute URLs. */
-function originOf(request: FastifyRequest, context: ReadContext): string {
-  return context.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
-function renderPage(context: ReadContext, status: number, data: PublicPageData, compress = true) {
-  if (!context.pages) throw new Error('The public pages are not built');
-  return context.pages.page(status, data, context.publicUrl, compress);
-}
-
-const ghadiNameParams = z.object({ name: z.string().min(1).max(MAX_PATH_PARAM_LENGTH) });
+import { encodeJson, prepareFailure } from './cached-answer.js';
+import { PAGE_READS } from './public-page-reads.js';
+import {
+  defineRead,
+  EVERYTHING,
+  ghadiNameParams,
+  kept,
+  noQuery,
+  type PublicRead,
+  RESULTS_AND_GHADIS,
+} from './read-definition.js';
 
 const ghadiListAnswer = listAnswer(ghadiRecord);
 const ghadiResultsAnswer = listAnswer(publicResultRecord);
 const contentAnswer = itemAnswer(contentBlockRecord);
 
+/** Every public read: the API's here, then the pages and site files (public-page-reads.ts). */
 export const PUBLIC_READS: readonly PublicRead[] = [
   defineRead({
     path: '/api/ghadis',
@@ -199,76 +187,5 @@ export const PUBLIC_READS: readonly PublicRead[] = [
         }),
       ),
   }),
-
-  defineRead({
-    path: '/',
-    query: noQuery,
-    access: 'public',
-    pageOnly: true,
-    dependsOn: EVERYTHING,
-    maxKept: 1,
-    key: () => 'home',
-    build: async (_, context) => kept(await renderPage(context, 200, await context.model.homeData())),
-  }),
-
-  defineRead({
-    path: '/satta-results/:name',
-    params: ghadiNameParams,
-    // Any query is accepted: a month or year the selectors cannot produce shows the current month.
-    query: z.object({ month: z.unknown().optional(), year: z.unknown().optional() }),
-    access: 'public',
-    pageOnly: true,
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: 1000,
-    key: ({ params, query }, { model }) => {
-      const chosen = chosenMonth(model.today(), query.month as string, query.year as string);
-      return `${params.name}|${chosen.year}-${chosen.month}`;
-    },
-    build: async ({ params, query }, context) => {
-      const { model } = context;
-      const today = model.today();
-      const chosen = chosenMonth(today, query.month as string, query.year as string);
-      const version = model.version;
-      const ghadi = await model.publicGhadi(params.name);
-      const results = ghadi ? await model.ghadiResults(params.name, chosen.month, chosen.year) : null;
-      const data: ResultsPageData = {
-        page: 'results',
-        version,
-        siteName: SITE_NAME,
-        name: params.name,
-        today,
-        ...chosen,
-        ghadi,
-        results: results ?? null,
-      };
-      // An unknown ghadi's 404 page is made for its request alone, so that no one can fill the cache.
-      const known = ghadi !== null;
-      return { answer: await renderPage(context, known ? 200 : 404, data, known), keep: known };
-    },
-  }),
-
-  defineRead({
-    path: '/sitemap.xml',
-    query: noQuery,
-    access: 'public',
-    dependsOn: ['ghadi'],
-    maxKept: 1,
-    // Without PUBLIC_URL the file names each request's own origin, so it is made per request.
-    key: (_, { publicUrl }) => (publicUrl ? 'sitemap' : null),
-    build: async (_, { model, publicUrl }) => kept(await sitemapXml(publicUrl ?? '', await model.ghadis())),
-    live: async (_, context, request) => ({
-      ready: await sitemapXml(originOf(request, context), await context.model.ghadis(), false),
-    }),
-  }),
-
-  defineRead({
-    path: '/robots.txt',
-    query: noQuery,
-    access: 'public',
-    dependsOn: [],
-    maxKept: 1,
-    key: (_, { publicUrl }) => (publicUrl ? 'robots' : null),
-    build: async (_, { publicUrl }) => kept(await robotsTxt(publicUrl ?? '')),
-    live: async (_, context, request) => ({ ready: await robotsTxt(originOf(request, context), false) }),
-  }),
+  ...PAGE_READS,
 ];

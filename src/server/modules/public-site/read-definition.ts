@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
@@ -66,3 +66,17 @@ export function defineRead<P, Q>(read: PublicRead<P, Q>): PublicRead {
  * Devanagari name is 900 characters there. Anything longer than a ghadi name is simply not found.
  */
 export const MAX_PATH_PARAM_LENGTH = 1000;
+
+export const noQuery = z.object({});
+export const ghadiNameParams = z.object({ name: z.string().min(1).max(MAX_PATH_PARAM_LENGTH) });
+
+/** The changes most answers go stale after; the home page shows content blocks as well. */
+export const RESULTS_AND_GHADIS = ['result', 'ghadi'] as const;
+export const EVERYTHING = ['result', 'ghadi', 'content'] as const;
+
+export const kept = (answer: CachedAnswer): Built => ({ answer, keep: true });
+
+/** What the site's own addresses are prefixed with in files that need absolute URLs. */
+export function originOf(request: FastifyRequest, context: ReadContext): string {
+  return context.publicUrl ?? `${request.protocol}://${request.host}`;
+}

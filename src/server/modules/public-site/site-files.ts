@@ -1,4 +1,4 @@
-import { ghadiPagePath } from '../../../shared/public-pages.js';
+import { DECLARATIONS_PATH, ghadiPagePath } from '../../../shared/public-pages.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { type CachedAnswer, prepareAnswer } from './cached-answer.js';
 
@@ -7,11 +7,21 @@ function escapeXml(text: string): string {
 }
 
 /**
- * /sitemap.xml: the home page and every ghadi's page, as absolute addresses under `origin`.
- * `compress` is false for a file made for one request (compressing it would cost more than it saves).
+ * /sitemap.xml: the home page, the declaration log (when the server renders pages) and every ghadi's
+ * page, as absolute addresses under `origin`. `compress` is false for a file made for one request
+ * (compressing it would cost more than it saves).
  */
-export function sitemapXml(origin: string, ghadis: GhadiRecord[], compress = true): Promise<CachedAnswer> {
-  const addresses = [`${origin}/`, ...ghadis.map((ghadi) => `${origin}${ghadiPagePath(ghadi.NameEn)}`)];
+export function sitemapXml(
+  origin: string,
+  ghadis: GhadiRecord[],
+  withLog: boolean,
+  compress = true,
+): Promise<CachedAnswer> {
+  const addresses = [
+    `${origin}/`,
+    ...(withLog ? [`${origin}${DECLARATIONS_PATH}`] : []),
+    ...ghadis.map((ghadi) => `${origin}${ghadiPagePath(ghadi.NameEn)}`),
+  ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

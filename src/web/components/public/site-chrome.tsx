@@ -92,6 +92,9 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
         <a href="/#chart" className="underline hover:text-white">
           Live Chart
         </a>
+        <a href="/declarations" className="underline hover:text-white">
+          Declaration log
+        </a>
         <a href="/sitemap.xml" className="underline hover:text-white">
           Sitemap
         </a>

@@ -18,6 +18,9 @@ const GHADIS: GhadiRecord[] = Array.from({ length: 23 }, (_, index) => ({
   YesterdayResult: '',
   Result: '',
   isActive: true,
+  Corrected: false,
+  Previous: null,
+  DeclaredAt: index === 0 ? '2026-11-22T08:26:03.123Z' : null,
 }));
 
 let requests: Array<{ method: string; path: string; body: unknown }> = [];

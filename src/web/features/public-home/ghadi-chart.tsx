@@ -1,5 +1,6 @@
 import { ghadiPagePath, longDate } from '../../../shared/public-pages.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import { CorrectionMark } from '../../components/public/correction-mark.js';
 
 function HourglassIcon() {
   return (
@@ -9,8 +10,9 @@ function HourglassIcon() {
   );
 }
 
-/** Today's result, or the waiting mark while it is not declared yet. */
-function TodayResult({ value }: { value: string }) {
+/** Today's result, or the waiting mark while it is not declared yet; a correction shows what it replaced. */
+function TodayResult({ ghadi }: { ghadi: GhadiRecord }) {
+  const value = ghadi.TodayResult;
   if (!value) {
     return (
       <span className="inline-flex items-center gap-1 text-lg font-bold text-amber-600" data-testid="waiting">
@@ -19,7 +21,19 @@ function TodayResult({ value }: { value: string }) {
       </span>
     );
   }
-  return <span className="text-3xl font-extrabold text-emerald-700">{value}</span>;
+  if (!ghadi.Corrected) return <span className="text-3xl font-extrabold text-emerald-700">{value}</span>;
+  return (
+    <>
+      <span className="text-3xl font-extrabold text-emerald-700">{value}</span>
+      <CorrectionMark previous={ghadi.Previous} />
+      {/* Visible too, for touch screens that show no tooltip; the mark already says it to readers. */}
+      {ghadi.Previous !== null && (
+        <span aria-hidden="true" className="block text-xs font-medium text-amber-700">
+          was {ghadi.Previous}
+        </span>
+      )}
+    </>
+  );
 }
 
 /** Every ghadi by OrderId, two per row, each linking to its monthly results. */
@@ -63,7 +77,7 @@ export function GhadiChart({ ghadis, today }: { ghadis: GhadiRecord[]; today: st
                 <div>
                   <dt className="text-xs text-slate-500">Today</dt>
                   <dd data-testid="today">
-                    <TodayResult value={ghadi.TodayResult} />
+                    <TodayResult ghadi={ghadi} />
                   </dd>
                 </div>
               </dl>

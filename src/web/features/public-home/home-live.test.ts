@@ -23,6 +23,7 @@ describe('the home page applies live events', () => {
       date: '2026-11-23',
       ghadi: ghadiRecord(2, { TodayResult: '45', Result: '45' }),
       result: resultRecord(2, '2026-11-23', '45'),
+      declaration: null,
     });
     expect(first.ghadis.map((row) => [row.GID, row.TodayResult])).toEqual([
       [1, ''],
@@ -34,9 +35,39 @@ describe('the home page applies live events', () => {
       date: '2026-11-23',
       ghadi: ghadiRecord(2, { TodayResult: '46', Result: '46' }),
       result: resultRecord(2, '2026-11-23', '46'),
+      declaration: null,
     });
     expect(corrected.record.filter((row) => row.GID === 2).map((row) => row.Result)).toEqual(['46']);
     expect(corrected.record).toHaveLength(2);
+  });
+
+  it('a correction: the row and the record cell carry the mark, the value replaced and the new time', () => {
+    const declaredAt = '2026-11-23T09:02:00.000Z';
+    const corrected = applyHomeEvent(home(), {
+      kind: 'result',
+      gid: 1,
+      date: '2026-11-23',
+      ghadi: ghadiRecord(1, {
+        TodayResult: '54',
+        Result: '54',
+        Corrected: true,
+        Previous: '45',
+        DeclaredAt: declaredAt,
+      }),
+      result: resultRecord(1, '2026-11-23', '54', {
+        Corrected: true,
+        Previous: '45',
+        DeclaredAt: declaredAt,
+      }),
+      declaration: null,
+    });
+    expect(corrected.ghadis[0]).toMatchObject({ TodayResult: '54', Corrected: true, Previous: '45' });
+    expect(corrected.record.find((row) => row.Date === '2026-11-23')).toMatchObject({
+      Result: '54',
+      Corrected: true,
+      Previous: '45',
+      DeclaredAt: declaredAt,
+    });
   });
 
   it('a result of another month changes the row but not the record chart', () => {
@@ -46,6 +77,7 @@ describe('the home page applies live events', () => {
       date: '2026-10-31',
       ghadi: ghadiRecord(1, { Result: '99' }),
       result: resultRecord(1, '2026-10-31', '99'),
+      declaration: null,
     });
     expect(next.record).toEqual(home().record);
     expect(next.ghadis[0]?.Result).toBe('99');

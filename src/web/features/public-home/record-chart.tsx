@@ -1,6 +1,17 @@
 import { DAYS, recordGrid, twoDigits, yearMonthLabel } from '../../../shared/public-pages.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { CorrectionMark } from '../../components/public/correction-mark.js';
+
+function Cell({ result }: { result: PublicResultRecord | undefined }) {
+  if (!result) return <td />;
+  return (
+    <td>
+      {result.Result}
+      {result.Corrected && <CorrectionMark previous={result.Previous} />}
+    </td>
+  );
+}
 
 /** 31 day rows of the month (UTC) by ghadi; the table scrolls sideways inside its box, never the page. */
 export function RecordChart({
@@ -17,6 +28,15 @@ export function RecordChart({
 }) {
   const grid = recordGrid(results, month);
   const todayDay = today.startsWith(month) ? Number(today.slice(8, 10)) : 0;
+  // Spelled out under the chart as well: a tooltip cannot be read on a touch screen.
+  const corrections = ghadis.flatMap((ghadi) =>
+    DAYS.flatMap((day) => {
+      const result = grid.get(ghadi.NameEn)?.get(day);
+      return result?.Corrected && result.Previous !== null
+        ? [`${ghadi.NameEn} ${twoDigits(day)}: was ${result.Previous}`]
+        : [];
+    }),
+  );
   return (
     <section id="record" aria-labelledby="record-title" className="scroll-mt-4">
       <h2 id="record-title" className="text-xl font-bold text-slate-900">
@@ -49,13 +69,21 @@ export function RecordChart({
               <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
                 <th scope="row">{twoDigits(day)}</th>
                 {ghadis.map((ghadi) => (
-                  <td key={ghadi.GID}>{grid.get(ghadi.NameEn)?.get(day) ?? ''}</td>
+                  <Cell key={ghadi.GID} result={grid.get(ghadi.NameEn)?.get(day)} />
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {corrections.length > 0 && (
+        <p className="mt-2 text-xs text-slate-600" data-testid="record-corrections">
+          <span aria-hidden="true" className="font-bold text-amber-600">
+            ✱
+          </span>{' '}
+          Corrected after it was first declared: {corrections.join(' · ')}
+        </p>
+      )}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { foldName } from '../../../shared/names.js';
 import { chosenMonth, type ResultsPageData } from '../../../shared/public-pages.js';
-import { fetchHomeData, PublicFetchError } from '../../lib/public-fetch.js';
+import { fetchHomeData, getJson, PublicFetchError } from '../../lib/public-fetch.js';
 import { fetchGhadiMonth } from './results-data.js';
 import { ResultsView } from './results-view.js';
 
@@ -22,7 +22,7 @@ export function PublicResultsPage() {
   useEffect(() => {
     let active = true;
     (async () => {
-      const home = await fetchHomeData();
+      const [home, site] = await Promise.all([fetchHomeData(), getJson<{ timeZone: string }>('/api/site')]);
       const chosen = chosenMonth(home.today, month, year);
       const ghadi = home.ghadis.find((g) => foldName(g.NameEn) === foldName(name)) ?? null;
       const results = ghadi ? await fetchGhadiMonth(name, chosen.month, chosen.year) : null;
@@ -32,6 +32,7 @@ export function PublicResultsPage() {
         siteName: home.siteName,
         name,
         today: home.today,
+        timeZone: site.timeZone,
         ...chosen,
         ghadi,
         results,

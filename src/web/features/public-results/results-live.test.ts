@@ -24,6 +24,7 @@ describe('a ghadi’s page applies live events', () => {
       date: '2026-11-23',
       ghadi: row(),
       result: result('2026-11-23', '12'),
+      declaration: null,
     });
     expect(filled.results?.map((r) => r.Result)).toEqual(['12']);
     const second = applyResultsEvent(filled, {
@@ -32,6 +33,7 @@ describe('a ghadi’s page applies live events', () => {
       date: '2026-11-21',
       ghadi: row(),
       result: result('2026-11-21', '08'),
+      declaration: null,
     });
     expect(second.results?.map((r) => r.Date)).toEqual(['2026-11-23', '2026-11-21']);
     const corrected = applyResultsEvent(second, {
@@ -40,14 +42,51 @@ describe('a ghadi’s page applies live events', () => {
       date: '2026-11-23',
       ghadi: row(),
       result: result('2026-11-23', '13'),
+      declaration: null,
     });
     expect(corrected.results?.map((r) => r.Result)).toEqual(['13', '08']);
+  });
+
+  it('a correction replaces the day with the corrected record: its mark, earlier value and time', () => {
+    const first = applyResultsEvent(month(), {
+      kind: 'result',
+      gid: 5,
+      date: '2026-11-23',
+      ghadi: row(),
+      result: result('2026-11-23', '45'),
+      declaration: null,
+    });
+    expect(first.results?.[0]).toMatchObject({ Result: '45', Corrected: false, Previous: null });
+    const declaredAt = '2026-11-23T10:15:00.000Z';
+    const corrected = applyResultsEvent(first, {
+      kind: 'result',
+      gid: 5,
+      date: '2026-11-23',
+      ghadi: row({ TodayResult: '54', Corrected: true, Previous: '45', DeclaredAt: declaredAt }),
+      result: resultRecord(5, '2026-11-23', '54', {
+        Name: 'Gali',
+        Corrected: true,
+        Previous: '45',
+        DeclaredAt: declaredAt,
+      }),
+      declaration: null,
+    });
+    expect(corrected.results).toEqual([
+      expect.objectContaining({ Result: '54', Corrected: true, Previous: '45', DeclaredAt: declaredAt }),
+    ]);
   });
 
   it('ignores other ghadis and other months, and follows a rename and the new day', () => {
     const data = month();
     expect(
-      applyResultsEvent(data, { kind: 'result', gid: 6, date: '2026-11-23', ghadi: null, result: null }),
+      applyResultsEvent(data, {
+        kind: 'result',
+        gid: 6,
+        date: '2026-11-23',
+        ghadi: null,
+        result: null,
+        declaration: null,
+      }),
     ).toBe(data);
     const otherMonth = applyResultsEvent(data, {
       kind: 'result',
@@ -55,6 +94,7 @@ describe('a ghadi’s page applies live events', () => {
       date: '2026-10-02',
       ghadi: row({ RTime: '11:30 PM' }),
       result: result('2026-10-02', '1'),
+      declaration: null,
     });
     expect(otherMonth.results).toBeNull();
     expect(otherMonth.ghadi?.RTime).toBe('11:30 PM');

@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { dateInZone, timeInZone } from '../../../shared/dates.js';
 import {
+  correctionLabel,
   DAYS,
   MONTH_NAMES,
   monthLabel,
   type ResultsPageData,
   resultsByDay,
+  shortDate,
   twoDigits,
   yearChoices,
   yearOf,
 } from '../../../shared/public-pages.js';
+import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { CorrectionMark } from '../../components/public/correction-mark.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { isAbort, PublicFetchError } from '../../lib/public-fetch.js';
@@ -25,6 +30,36 @@ function failureMessage(error: unknown): string {
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600';
+
+/** "14:32", with the day in front when it was declared on another day than the result's ("23 Nov 2026 14:32"). */
+function declaredAt(result: PublicResultRecord, timeZone: string): string {
+  const time = timeInZone(result.DeclaredAt, timeZone);
+  const date = time ? dateInZone(new Date(result.DeclaredAt), timeZone) : result.Date;
+  return date === result.Date ? time : `${shortDate(date)} ${time}`;
+}
+
+/** A day's value with its correction mark, and when it was declared in the site's time zone. */
+function DayResult({ result, timeZone }: { result: PublicResultRecord | undefined; timeZone: string }) {
+  if (!result) return <td />;
+  return (
+    <td>
+      {result.Result}
+      {/* The words are in the line below, so the mark itself is not read out twice. */}
+      {result.Corrected && <CorrectionMark previous={result.Previous} spoken={false} />}
+      {/* Spaces between the lines, so that their text does not run together for readers and copies. */}{' '}
+      {result.Corrected && (
+        <>
+          <span className="block text-xs font-medium text-amber-700">
+            {correctionLabel(result.Previous)}
+          </span>{' '}
+        </>
+      )}
+      <span className="block text-xs font-normal text-slate-500">
+        <time dateTime={result.DeclaredAt}>declared {declaredAt(result, timeZone)}</time>
+      </span>
+    </td>
+  );
+}
 
 async function loadMonth(base: MonthData, month: number, year: number, signal?: AbortSignal) {
   const results = await fetchGhadiMonth(base.name, month, year, signal);
@@ -221,7 +256,7 @@ export function ResultsView({ initial }: { initial: ResultsPageData }) {
                 {DAYS.map((day) => (
                   <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
                     <th scope="row">{twoDigits(day)}</th>
-                    <td>{byDay.get(day) ?? ''}</td>
+                    <DayResult result={byDay.get(day)} timeZone={initial.timeZone} />
                   </tr>
                 ))}
               </tbody>

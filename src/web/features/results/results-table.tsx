@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import type { ResultRecord } from '../../../shared/schemas/results.js';
 import { StatusBadge } from '../../components/ui/badge.js';
+import { Button } from '../../components/ui/button.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
+import { HistoryDialog, type HistoryTarget } from './history-dialog.js';
 
 /** One fixed format (e.g. "22 Nov 2026"), the same on every browser. */
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
@@ -25,14 +28,16 @@ const COLUMNS = [
   { label: 'Result' },
   { label: 'Date Time', className: WIDE_ONLY },
   { label: 'Status', className: WIDE_ONLY },
+  { label: 'History', hideLabel: true },
 ];
 
 function AgentName({ result }: { result: ResultRecord }) {
   return <>{result.CreatedByName || <span className="text-slate-500">Unknown</span>}</>;
 }
 
-/** One page of results; `busy` while the next page loads in its place. */
+/** One page of results; `busy` while the next page loads in its place. Each row opens its history. */
 export function ResultsTable({ results, busy }: { results: ResultRecord[]; busy: boolean }) {
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
   return (
     <div aria-busy={busy} className={`transition-opacity ${busy ? 'opacity-60' : ''}`}>
       <DataTable caption="All Agents Ghadi Results" columns={COLUMNS}>
@@ -64,9 +69,20 @@ export function ResultsTable({ results, busy }: { results: ResultRecord[]; busy:
             <td className={`${CELL} ${WIDE_ONLY}`}>
               <StatusBadge active={result.isActive} />
             </td>
+            <td className={`${CELL} text-right`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`History of ${result.Name} ${result.Date}`}
+                onClick={() => setHistory({ gid: result.GID, name: result.Name, date: result.Date })}
+              >
+                History
+              </Button>
+            </td>
           </tr>
         ))}
       </DataTable>
+      <HistoryDialog target={history} onClose={() => setHistory(null)} />
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { correctionLabel } from '../../../shared/public-pages.js';
+
+/**
+ * The mark a corrected value carries: a small ✱ whose tooltip and spoken text say what it replaced
+ * ("corrected, was 45"). `spoken` is false where the same words are visible next to it already.
+ */
+export function CorrectionMark({ previous, spoken = true }: { previous: string | null; spoken?: boolean }) {
+  const label = correctionLabel(previous);
+  return (
+    <sup
+      title={label}
+      data-testid="correction-mark"
+      className="ml-0.5 cursor-help font-bold text-amber-600"
+      aria-hidden={spoken ? undefined : true}
+    >
+      <span aria-hidden="true">✱</span>
+      {spoken && <span className="sr-only"> ({label})</span>}
+    </sup>
+  );
+}
