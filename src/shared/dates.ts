@@ -11,18 +11,28 @@ const ISO_WITH_ZONE_PATTERN = new RegExp(String.raw`^\d{4}-\d{2}-\d{2}T${TIME}(?
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
+/** One formatter per purpose and zone: building one costs far more than using it. */
+function cachedFormatter(
+  purpose: string,
+  timeZone: string,
+  make: (timeZone: string) => Intl.DateTimeFormat,
+): Intl.DateTimeFormat {
+  const key = `${purpose} ${timeZone}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
+    formatter = make(timeZone);
+    formatters.set(key, formatter);
   }
   return formatter;
+}
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  return cachedFormatter(
+    'date',
+    timeZone,
+    (zone) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
 }
 
 /** True for a real calendar date written as YYYY-MM-DD (rejects 2026-02-30). */
@@ -78,8 +88,6 @@ export function businessDateToIso(date: string): string {
   return `${date}T00:00:00.000Z`;
 }
 
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * The wall-clock time (24 h, "14:32") of an ISO instant in a time zone; "" for a value that is no
  * instant. Built from the parts with an explicit zone and hour cycle, so that the server's render and
@@ -88,16 +96,17 @@ const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 export function timeInZone(iso: string, timeZone: string): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return '';
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clockFormatters.set(timeZone, formatter);
-  }
+  const formatter = cachedFormatter(
+    'clock',
+    timeZone,
+    (zone) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
   const parts = formatter.formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('hour')}:${part('minute')}`;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../hooks/use-modal-dialog.js';
 import { Button } from './button.js';
 
 interface ConfirmDialogProps {
@@ -21,14 +21,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (message && !element.open) element.showModal();
-    if (!message && element.open) element.close();
-  }, [message]);
+  const dialog = useModalDialog(Boolean(message));
 
   return (
     <dialog

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { dateInZone, timeInZone } from '../../../shared/dates.js';
 import { shortDate } from '../../../shared/public-pages.js';
 import type { ResultHistoryEntry } from '../../../shared/schemas/declarations.js';
@@ -6,6 +6,7 @@ import { useResultHistory } from '../../api/results.js';
 import { useSiteInfo } from '../../api/site.js';
 import { Button } from '../../components/ui/button.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+import { useModalDialog } from '../../hooks/use-modal-dialog.js';
 
 /** The result whose history is shown. */
 export interface HistoryTarget {
@@ -57,19 +58,12 @@ function Entry({ entry, timeZone }: { entry: ResultHistoryEntry; timeZone: strin
  * replaced, and its entry in the public log. A modal <dialog>, as the import dialog is.
  */
 export function HistoryDialog({ target, onClose }: { target: HistoryTarget | null; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(target !== null);
   const ids = useId();
   const history = useResultHistory(target && { gid: target.gid, date: target.date });
   const site = useSiteInfo();
   // Until the site's zone arrives, the browser's is the best guess (it says which it used).
   const timeZone = site.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (target && !element.open) element.showModal();
-    if (!target && element.open) element.close();
-  }, [target]);
 
   const body = () => {
     if (history.isPending || (history.isError && history.isFetching)) {

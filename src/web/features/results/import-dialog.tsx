@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { ResultsImportAnswer } from '../../../shared/schemas/results.js';
 import { useImportResults } from '../../api/results-csv.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
+import { useModalDialog } from '../../hooks/use-modal-dialog.js';
 import { messageOr } from '../../lib/api-client.js';
 import { ImportSummary } from './import-summary.js';
 
@@ -28,7 +29,7 @@ interface Checked {
  * inside, Escape cancels, focus returns to the button that opened it.
  */
 export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const ids = useId();
   const run = useImportResults();
   const [file, setFile] = useState<File | null>(null);
@@ -36,13 +37,6 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
   // A new form after each close, so the file input forgets the file it showed.
   const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const reset = () => {
     setFile(null);
