@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import { LookupCounter, RequestHistogram } from './hot-metrics.js';
 
 /** Latency buckets in seconds: a cached answer takes well under a millisecond, a list a few. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -29,19 +30,15 @@ type DeclarationSource = 'agent' | 'admin' | 'import';
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Requests by method, route and status, with their latency (the fast path included)',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
-  private readonly cacheLookups = new Counter({
-    name: 'public_read_cache_lookups_total',
-    help: 'Public reads answered from the cache (hit) or built first (miss), by route',
-    labelNames: ['route', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  private readonly requests = new RequestHistogram(
+    'http_request_duration_seconds',
+    'Requests by method, route and status, with their latency (the fast path included)',
+    LATENCY_BUCKETS,
+  );
+  private readonly cacheLookups = new LookupCounter(
+    'public_read_cache_lookups_total',
+    'Public reads answered from the cache (hit) or built first (miss), by route',
+  );
   private readonly declarations = new Counter({
     name: 'result_declarations_total',
     help: 'Results declared or corrected (a value sent again included), by who sent them',
@@ -54,12 +51,10 @@ export class Metrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
-  /** Children by label values: the hot paths then skip prom-client's label hashing. */
-  private readonly requestSeries = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
-  private readonly cacheSeries = new Map<string, Counter.Internal>();
-
   constructor(readonly sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry });
+    for (const metric of [this.requests, this.cacheLookups])
+      this.registry.registerMetric(metric as unknown as Metric);
     new Gauge({
       name: 'live_streams_open',
       help: 'Open /api/events streams',
@@ -83,23 +78,11 @@ export class Metrics {
   }
 
   request(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      series = this.requests.labels({ method, route, status_code: String(status) });
-      this.requestSeries.set(key, series);
-    }
-    series.observe(seconds);
+    this.requests.observe(method, route, status, seconds);
   }
 
   cacheLookup(route: string, hit: boolean): void {
-    const key = `${hit ? 'hit' : 'miss'} ${route}`;
-    let series = this.cacheSeries.get(key);
-    if (!series) {
-      series = this.cacheLookups.labels({ route, outcome: hit ? 'hit' : 'miss' });
-      this.cacheSeries.set(key, series);
-    }
-    series.inc();
+    this.cacheLookups.inc(route, hit);
   }
 
   declared(source: DeclarationSource, count = 1): void {
