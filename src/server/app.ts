@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { prepareDatabase } from './bootstrap.js';
 import type { AppConfig } from './config.js';
@@ -58,7 +58,9 @@ import { VISITOR_LIMITS, VisitorCounter } from './modules/visitors/visitor-count
 import { VisitorsRepository } from './modules/visitors/visitors-repository.js';
 import { visitorsRoutes } from './modules/visitors/visitors-routes.js';
 import { access } from './plugins/access.js';
+import { responseHeaders } from './plugins/answer-headers.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { lenientJsonParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -73,50 +75,6 @@ export interface BuildOptions {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** Adds `value` to the answer's Vary header unless it names it already. */
-function varyOn(reply: FastifyReply, value: string) {
-  const current = reply.getHeader('vary');
-  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
-  if (
-    !text
-      .toLowerCase()
-      .split(/\s*,\s*/)
-      .includes(value)
-  )
-    reply.header('vary', text ? `${text}, ${value}` : value);
-}
-
-/** The headers of every answer Fastify sends (the fast path sends the same: ResponseHeaders). */
-function responseHeaders(app: FastifyInstance, headers: ResponseHeaders) {
-  // A callback hook, not an async one: it runs on every response, and a promise each time shows.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // Keyed on the answer's type, not its route, so that every HTML answer has the page policy.
-    reply.headers(headers.securityFor(reply.getHeader('content-type')));
-    reply.header('x-request-id', request.id);
-    if (headers.corsEnabled) {
-      const allowed = headers.corsFor(request.headers.origin);
-      if (allowed) reply.headers(allowed);
-      varyOn(reply, 'origin');
-    }
-    if (request.routeOptions.url?.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
-  if (!headers.corsEnabled) return;
-  // A separately hosted front end's preflights (CORS_ORIGINS).
-  app.options('*', (request, reply) => {
-    if (!request.headers.origin || !request.headers['access-control-request-method'])
-      return reply.callNotFound();
-    const requested = request.headers['access-control-request-headers'];
-    return reply
-      .code(204)
-      .headers(
-        headers.preflight(request.headers.origin, typeof requested === 'string' ? requested : undefined),
-      )
-      .send();
-  });
-}
 
 /** Every answer Fastify sends, by its route's pattern (the fast path reports its own). */
 function countRequests(app: FastifyInstance, metrics: Metrics) {
@@ -138,21 +96,6 @@ async function checkDeclarationLog(declarations: DeclarationLog, log: FastifyBas
   const { entries, problem } = await declarations.verify();
   if (problem) log.error({ entries, problem }, `the declaration log does not verify: ${problem}`);
   else log.debug({ entries }, 'the declaration log verifies');
-}
-
-/** An empty body with a JSON content type (as some clients send on DELETE) reads as no body. */
-function lenientJsonParser(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
-    (request, body, done) => {
-      const text = body.toString();
-      if (text.trim() === '') return done(null, undefined);
-      return parseJson(request, text, done);
-    },
-  );
 }
 
 /** Whether an Origin header names this site: PUBLIC_URL, or without it the host the request was sent to. */
@@ -182,7 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  lenientJsonParser(app);
+  lenientJsonParser(app, BODY_LIMIT_BYTES);
   let appHtml: string | null = null;
   registerErrorHandling(app, { appHtml: () => appHtml });
   const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });

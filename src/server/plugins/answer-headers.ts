@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ResponseHeaders } from '../lib/response-headers.js';
+
+/** Adds `value` to the answer's Vary header unless it names it already. */
+function varyOn(reply: FastifyReply, value: string) {
+  const current = reply.getHeader('vary');
+  const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  if (
+    !text
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes(value)
+  )
+    reply.header('vary', text ? `${text}, ${value}` : value);
+}
+
+/** The headers of every answer Fastify sends (the fast path sends the same: ResponseHeaders). */
+export function responseHeaders(app: FastifyInstance, headers: ResponseHeaders) {
+  // A callback hook, not an async one: it runs on every response, and a promise each time shows.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Keyed on the answer's type, not its route, so that every HTML answer has the page policy.
+    reply.headers(headers.securityFor(reply.getHeader('content-type')));
+    reply.header('x-request-id', request.id);
+    if (headers.corsEnabled) {
+      const allowed = headers.corsFor(request.headers.origin);
+      if (allowed) reply.headers(allowed);
+      varyOn(reply, 'origin');
+    }
+    if (request.routeOptions.url?.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+  if (!headers.corsEnabled) return;
+  // A separately hosted front end's preflights (CORS_ORIGINS).
+  app.options('*', (request, reply) => {
+    if (!request.headers.origin || !request.headers['access-control-request-method'])
+      return reply.callNotFound();
+    const requested = request.headers['access-control-request-headers'];
+    return reply
+      .code(204)
+      .headers(
+        headers.preflight(request.headers.origin, typeof requested === 'string' ? requested : undefined),
+      )
+      .send();
+  });
+}
