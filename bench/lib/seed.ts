@@ -136,6 +136,7 @@ async function insertResults(
           created_by: day % 10 === 9 ? adminId : (authorOf.get(ghadi.gid) ?? adminId),
           created_at: stamp,
           updated_at: stamp,
+          declared_at: stamp,
         };
       }
     }

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { prepareDatabase } from './bootstrap.js';
+import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { clientAddressOf, clientGroup, trustProxyFunction } from './lib/client-address.js';
@@ -28,7 +28,7 @@ import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
 import { GhadisService } from './modules/ghadis/ghadis-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
-import { Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
+import { Metrics, type PoolUse, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics-routes.js';
 import {
   FastPath,
@@ -72,6 +72,8 @@ export interface BuildOptions {
   serveWebApp?: boolean;
   /** Live stream limits other than the defaults (tests: a short lifetime, a small replay). */
   liveEvents?: Partial<LiveEventsOptions>;
+  /** The declaration log was written and checked already (by a WORKERS supervisor): skip that here. */
+  declarationLogChecked?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -83,19 +85,6 @@ function countRequests(app: FastifyInstance, metrics: Metrics) {
     metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-}
-
-/**
- * The declaration log at start: written for the results stored before it existed (once), then checked
- * against itself and the results table. A mismatch is logged, naming the first bad entry; the site
- * still starts (its visitors can check the log themselves: npm run verify).
- */
-async function checkDeclarationLog(declarations: DeclarationLog, log: FastifyBaseLogger) {
-  const written = await declarations.backfill();
-  if (written > 0) log.info({ entries: written }, 'declaration log written for the results stored before it');
-  const { entries, problem } = await declarations.verify();
-  if (problem) log.error({ entries, problem }, `the declaration log does not verify: ${problem}`);
-  else log.debug({ entries }, 'the declaration log verifies');
 }
 
 /** Whether an Origin header names this site: PUBLIC_URL, or without it the host the request was sent to. */
@@ -132,7 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   responseHeaders(app, headers);
   // Sources the metrics read when scraped, set once they exist.
   let openStreams = () => 0;
-  let poolUse: Metrics['sources']['pool'] = () => ({ total: 0 });
+  let poolUse: () => PoolUse = () => ({ total: 0 });
   const metrics = new Metrics({ openStreams: () => openStreams(), pool: () => poolUse() });
   countRequests(app, metrics);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -176,7 +165,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
   const resultsRepository = new ResultsRepository(database);
   const declarations = new DeclarationLog(database, new DeclarationsRepository(database));
-  await checkDeclarationLog(declarations, app.log);
+  // A worker's supervisor checked the log before starting it: once per start of the site.
+  if (!options.declarationLogChecked) await checkDeclarationLog(declarations, app.log);
   const results = new ResultsService(
     resultsRepository,
     ghadis,

@@ -5,6 +5,7 @@ import type { Database } from './db/database.js';
 import { whileAlone } from './db/first-start.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { PasswordHasher } from './lib/passwords.js';
+import type { DeclarationLog } from './modules/declarations/declaration-log.js';
 import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { SettingsRepository } from './modules/settings/settings-repository.js';
 import { UsersRepository } from './modules/users/users-repository.js';
@@ -92,4 +93,17 @@ export function prepareDatabase(
     });
     return resolveJwtSecret(config, settings);
   });
+}
+
+/**
+ * The declaration log at start: written for the results stored before it existed (once), then checked
+ * against itself and the results table. A mismatch is logged, naming the first bad entry; the site
+ * still starts (its visitors can check the log themselves: npm run verify).
+ */
+export async function checkDeclarationLog(declarations: DeclarationLog, log: FastifyBaseLogger) {
+  const written = await declarations.backfill();
+  if (written > 0) log.info({ entries: written }, 'declaration log written for the results stored before it');
+  const { entries, problem } = await declarations.verify();
+  if (problem) log.error({ entries, problem }, `the declaration log does not verify: ${problem}`);
+  else log.debug({ entries }, 'the declaration log verifies');
 }

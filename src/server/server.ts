@@ -1,10 +1,12 @@
 import cluster from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { prepareDatabase } from './bootstrap.js';
+import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { DeclarationLog } from './modules/declarations/declaration-log.js';
+import { DeclarationsRepository } from './modules/declarations/declarations-repository.js';
 import { answerPrimaryMetrics, answerWorkersMetrics } from './modules/metrics/cluster-metrics.js';
 
 /** A worker that dies this soon after its start is not restarted again at once (a crash loop). */
@@ -26,7 +28,7 @@ function readConfig(): AppConfig {
 /** One process serving the site: the whole app, listening (alone, or as one of WORKERS). */
 async function serve(config: AppConfig) {
   answerPrimaryMetrics();
-  const app = await buildApp(config);
+  const app = await buildApp(config, { declarationLogChecked: cluster.isWorker });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -64,7 +66,8 @@ async function serve(config: AppConfig) {
 }
 
 /**
- * WORKERS > 1: this process prepares the database once (migrations, the first admin), then runs that
+ * WORKERS > 1: this process prepares the database once (migrations, the first admin, the declaration
+ * log written and checked), then runs that
  * many workers sharing the port, restarts one that dies, and on SIGTERM or SIGINT stops them all
  * gracefully (each finishes its requests and ends its live streams).
  */
@@ -73,6 +76,7 @@ async function supervise(config: AppConfig) {
   const database = openDatabase(config.database, { poolSize: 1 });
   try {
     await prepareDatabase(database, config, new PasswordHasher(config.passwordMemoryCost), log);
+    await checkDeclarationLog(new DeclarationLog(database, new DeclarationsRepository(database)), log);
   } finally {
     await database.close();
   }

@@ -42,6 +42,7 @@ describe.each(DIALECTS)('paged and searched result lists [%s]', (dialect) => {
       created_by: createdBy,
       created_at: now,
       updated_at: now,
+      declared_at: now,
     }));
     for (let start = 0; start < rows.length; start += 200) {
       await t.database.db

@@ -45,8 +45,11 @@ export interface ResultsTable {
   updated_at: string;
   /** The value the current one replaced (a correction), or null for a first declaration. */
   previous_value: string | null;
-  /** When the current value was declared (null only in rows written before the log existed). */
-  declared_at: string | null;
+  /**
+   * When the current value was declared. Nullable in the database only because SQLite cannot add a
+   * NOT NULL column to a table with rows; the migration fills it and every write sets it.
+   */
+  declared_at: string;
 }
 
 /** The public declaration log: one entry per value declared or corrected, hash-chained in seq order. */

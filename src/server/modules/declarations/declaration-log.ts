@@ -96,10 +96,6 @@ export class DeclarationLog {
     return (await this.repository.list(query)).map(toEntry);
   }
 
-  async newest(limit: number, offset: number): Promise<DeclarationEntry[]> {
-    return (await this.repository.newest(limit, offset)).map(toEntry);
-  }
-
   /** A result's latest entry (what a live event carries), or null when it has none. */
   async latestOf(gid: number, date: string): Promise<DeclarationEntry | null> {
     const latest = (await this.repository.ofResult(gid, date)).at(-1);

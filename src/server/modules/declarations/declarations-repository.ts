@@ -59,11 +59,6 @@ export class DeclarationsRepository {
       .execute();
   }
 
-  /** The latest entries first: a page of the public /declarations page. */
-  newest(limit: number, offset: number): Promise<DeclarationListRow[]> {
-    return this.withNames().orderBy('d.seq', 'desc').limit(limit).offset(offset).execute();
-  }
-
   /** One result's entries, oldest first (an admin's view of its history). */
   ofResult(gid: number, date: string): Promise<DeclarationListRow[]> {
     return this.withNames()

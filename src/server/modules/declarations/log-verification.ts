@@ -25,7 +25,7 @@ export class ChainChecker {
   private nextSeq = 1;
   private previousHash = GENESIS_HASH;
   /** The latest entry of each ghadi and date. */
-  readonly latest = new Map<string, HashedFields>();
+  private readonly latest = new Map<string, HashedFields>();
   /** The first problem found, after which nothing more is checked. */
   problem: string | null = null;
 

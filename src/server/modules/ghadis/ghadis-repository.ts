@@ -117,7 +117,7 @@ export class GhadisRepository {
     const [dayRows, latestRows] = await Promise.all([
       this.db
         .selectFrom('results')
-        .select(['gid', 'result_date', 'value', 'previous_value', 'declared_at', 'updated_at'])
+        .select(['gid', 'result_date', 'value', 'previous_value', 'declared_at'])
         .where('is_active', '=', 1)
         .where('result_date', 'in', [today, yesterday])
         .execute(),
@@ -153,7 +153,7 @@ export class GhadisRepository {
         const summary = summaryOf(row.gid);
         summary.today = row.value;
         summary.todayPrevious = row.previous_value;
-        summary.todayDeclaredAt = row.declared_at ?? row.updated_at;
+        summary.todayDeclaredAt = row.declared_at;
       } else summaryOf(row.gid).yesterday = row.value;
     }
     return summaries;

@@ -51,7 +51,7 @@ export class Metrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
-  constructor(readonly sources: MetricSources) {
+  constructor(sources: MetricSources) {
     collectDefaultMetrics({ register: this.registry });
     for (const metric of [this.requests, this.cacheLookups])
       this.registry.registerMetric(metric as unknown as Metric);

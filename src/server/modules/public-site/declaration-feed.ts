@@ -11,25 +11,12 @@ import {
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import { type CachedAnswer, prepareAnswer } from './cached-answer.js';
+import { escapeXml } from './site-files.js';
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 
 /** An empty log's feed has changed never: a fixed instant keeps its bytes (and ETag) the same. */
 const NEVER = '1970-01-01T00:00:00.000Z';
-
-/** Characters XML 1.0 does not allow at all (control characters): a reader would reject the whole feed. */
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** Text for XML content and attribute values. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(NOT_XML, '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
-}
 
 /** "NCR 2026-11-22: 45 (corrected, was 54)". */
 export function entryTitle(entry: DeclarationEntry): string {

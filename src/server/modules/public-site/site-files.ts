@@ -2,8 +2,18 @@ import { DECLARATIONS_PATH, ghadiPagePath } from '../../../shared/public-pages.j
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { type CachedAnswer, prepareAnswer } from './cached-answer.js';
 
-function escapeXml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** Characters XML 1.0 does not allow at all (control characters): a reader would reject the whole feed. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text for XML content and attribute values (the sitemap's and the feed's). */
+export function escapeXml(text: string): string {
+  return text
+    .replace(NOT_XML, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;');
 }
 
 /**

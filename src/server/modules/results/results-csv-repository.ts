@@ -27,7 +27,6 @@ export interface GhadiEntry {
 export interface StoredResult {
   resultId: number;
   value: string;
-  active: boolean;
 }
 /** Stored results by `ghadi|date` (resultKey). */
 export type StoredResults = Map<string, StoredResult>;
@@ -115,7 +114,7 @@ export class ResultsCsvRepository {
     if (gids.length === 0) return stored;
     const rows = await trx
       .selectFrom('results')
-      .select(['result_id', 'gid', 'result_date', 'value', 'is_active'])
+      .select(['result_id', 'gid', 'result_date', 'value'])
       .where('gid', 'in', gids)
       .where('result_date', '>=', from)
       .where('result_date', '<=', to)
@@ -124,7 +123,6 @@ export class ResultsCsvRepository {
       stored.set(resultKey(row.gid, row.result_date), {
         resultId: row.result_id,
         value: row.value,
-        active: row.is_active === 1,
       });
     }
     return stored;

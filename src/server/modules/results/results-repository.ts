@@ -11,7 +11,7 @@ export interface ResultRow {
   is_active: number;
   updated_at: string;
   previous_value: string | null;
-  declared_at: string | null;
+  declared_at: string;
   name_en: string;
   created_by: number | null;
   author_display_name: string | null;

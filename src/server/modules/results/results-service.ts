@@ -29,7 +29,7 @@ function toPublicRecord(row: ResultRow): PublicResultRecord {
     isActive: row.is_active === 1,
     Corrected: row.previous_value !== null,
     Previous: row.previous_value,
-    DeclaredAt: row.declared_at ?? row.updated_at,
+    DeclaredAt: row.declared_at,
   };
 }
 

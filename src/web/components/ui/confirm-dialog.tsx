@@ -1,5 +1,5 @@
-import { useModalDialog } from '../../hooks/use-modal-dialog.js';
 import { Button } from './button.js';
+import { ModalDialog } from './modal-dialog.js';
 
 interface ConfirmDialogProps {
   /** The question; the dialog is open while it is set. */
@@ -21,17 +21,12 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialog = useModalDialog(Boolean(message));
-
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="confirm-dialog-message"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/50"
+    <ModalDialog
+      open={Boolean(message)}
+      labelledBy="confirm-dialog-message"
+      onCancel={onCancel}
+      widthClass="w-[min(24rem,calc(100vw-2rem))]"
     >
       <div className="space-y-4 p-5">
         <p id="confirm-dialog-message" className="text-base font-medium text-slate-900">
@@ -46,6 +41,6 @@ export function ConfirmDialog({
           </Button>
         </div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

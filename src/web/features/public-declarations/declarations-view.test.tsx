@@ -1,9 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeclarationsPageData } from '../../../shared/public-pages.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
+import { renderThenHydrate } from '../../test/render.js';
 import { DeclarationsView } from './declarations-view.js';
 
 function entry(seq: number, overrides: Partial<DeclarationEntry> = {}): DeclarationEntry {
@@ -38,17 +37,7 @@ const data = (overrides: Partial<DeclarationsPageData> = {}): DeclarationsPageDa
 
 /** Renders as the server does, then hydrates it; fails on any difference between the two. */
 async function serve(page: DeclarationsPageData) {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(<DeclarationsView data={page} />);
-  document.body.append(container);
-  const problems: unknown[] = [];
-  const root = await act(async () =>
-    hydrateRoot(container, <DeclarationsView data={page} />, {
-      onRecoverableError: (error) => problems.push(error),
-    }),
-  );
-  expect(problems).toEqual([]);
-  return root;
+  return (await renderThenHydrate(<DeclarationsView data={page} />)).root;
 }
 
 beforeEach(() => {

@@ -5,8 +5,8 @@ import type { ResultHistoryEntry } from '../../../shared/schemas/declarations.js
 import { useResultHistory } from '../../api/results.js';
 import { useSiteInfo } from '../../api/site.js';
 import { Button } from '../../components/ui/button.js';
+import { ModalDialog } from '../../components/ui/modal-dialog.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
-import { useModalDialog } from '../../hooks/use-modal-dialog.js';
 
 /** The result whose history is shown. */
 export interface HistoryTarget {
@@ -58,7 +58,6 @@ function Entry({ entry, timeZone }: { entry: ResultHistoryEntry; timeZone: strin
  * replaced, and its entry in the public log. A modal <dialog>, as the import dialog is.
  */
 export function HistoryDialog({ target, onClose }: { target: HistoryTarget | null; onClose: () => void }) {
-  const dialog = useModalDialog(target !== null);
   const ids = useId();
   const history = useResultHistory(target && { gid: target.gid, date: target.date });
   const site = useSiteInfo();
@@ -87,14 +86,11 @@ export function HistoryDialog({ target, onClose }: { target: HistoryTarget | nul
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${ids}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/50"
+    <ModalDialog
+      open={target !== null}
+      labelledBy={`${ids}-title`}
+      onCancel={onClose}
+      widthClass="w-[min(32rem,calc(100vw-2rem))]"
     >
       {target && (
         <div className="space-y-4 p-4 sm:p-5">
@@ -109,6 +105,6 @@ export function HistoryDialog({ target, onClose }: { target: HistoryTarget | nul
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -3,7 +3,7 @@ import type { ResultsImportAnswer } from '../../../shared/schemas/results.js';
 import { useImportResults } from '../../api/results-csv.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
-import { useModalDialog } from '../../hooks/use-modal-dialog.js';
+import { ModalDialog } from '../../components/ui/modal-dialog.js';
 import { messageOr } from '../../lib/api-client.js';
 import { ImportSummary } from './import-summary.js';
 
@@ -29,7 +29,6 @@ interface Checked {
  * inside, Escape cancels, focus returns to the button that opened it.
  */
 export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
-  const dialog = useModalDialog(open);
   const ids = useId();
   const run = useImportResults();
   const [file, setFile] = useState<File | null>(null);
@@ -86,14 +85,13 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
   const changes = answer ? answer.created + answer.corrected : 0;
   const canConfirm = Boolean(answer?.success) && changes > 0 && !run.isPending;
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${ids}-title`}
-      onCancel={(event) => {
-        event.preventDefault();
+    <ModalDialog
+      open={open}
+      labelledBy={`${ids}-title`}
+      onCancel={() => {
         if (!run.isPending) close();
       }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(40rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/50"
+      widthClass="w-[min(40rem,calc(100vw-2rem))]"
     >
       <form key={generation} onSubmit={check} noValidate className="space-y-4 p-4 sm:p-5">
         <h2 id={`${ids}-title`} className="text-lg font-semibold text-slate-900">
@@ -139,6 +137,6 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
           )}
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
