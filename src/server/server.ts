@@ -5,6 +5,7 @@ import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { PasswordHasher } from './lib/passwords.js';
+import { keepTickObjectShape } from './lib/tick-object-shape.js';
 import { DeclarationLog } from './modules/declarations/declaration-log.js';
 import { DeclarationsRepository } from './modules/declarations/declarations-repository.js';
 import { answerPrimaryMetrics, answerWorkersMetrics } from './modules/metrics/cluster-metrics.js';
@@ -118,6 +119,7 @@ async function supervise(config: AppConfig) {
 }
 
 async function main() {
+  keepTickObjectShape();
   const config = readConfig();
   if (cluster.isPrimary && config.workers > 1) await supervise(config);
   else await serve(config);

@@ -1,0 +1,47 @@
+import { createHook } from 'node:async_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { keepTickObjectShape } from './tick-object-shape.js';
+
+// V8's own test helpers: whether two objects share a hidden class, and a full collection.
+v8.setFlagsFromString('--allow-natives-syntax');
+v8.setFlagsFromString('--expose-gc');
+const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (
+  a: unknown,
+  b: unknown,
+) => boolean;
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+/** The object Node builds for one process.nextTick, as async hooks see it. */
+function newTickObject(): object {
+  let tick: object | undefined;
+  const hook = createHook({
+    init(_asyncId, type, _triggerAsyncId, resource) {
+      if (type === 'TickObject') tick = resource;
+    },
+  }).enable();
+  process.nextTick(() => {});
+  hook.disable();
+  if (!tick) throw new Error('no tick object seen');
+  return tick;
+}
+
+describe('keepTickObjectShape', () => {
+  it('keeps a tick object whose map later tick objects share after full collections', () => {
+    const kept = keepTickObjectShape();
+    collectGarbage();
+    collectGarbage();
+    expect(haveSameMap(kept, newTickObject())).toBe(true);
+    expect(
+      haveSameMap(
+        kept,
+        setTimeout(() => {}, 0),
+      ),
+    ).toBe(false);
+  });
+
+  it('keeps one object however often it is called', () => {
+    expect(keepTickObjectShape()).toBe(keepTickObjectShape());
+  });
+});
