@@ -5,10 +5,12 @@
  * first (bench/bare-in-app.mjs), tells the process's own cost apart from the fast path's. Reported as
  * req/s and as server CPU per request. On 2+ cores the servers are pinned to core 0 and wrk to core 1.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { treeCpuTime } from '../lib/cpu.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
 import { median } from '../lib/stats.js';
 import { runWrk, type WrkResult } from '../lib/wrk.js';
@@ -112,8 +114,26 @@ interface Measured {
   failures: number;
 }
 
+/**
+ * Waits until no contender uses more than 2% of a core (at most 30 s): a row must not pay for the
+ * previous row's leftovers (our server writes the new visitors of the track rows in the background).
+ */
+function settle(contenders: Contender[]): void {
+  const quiet = (pid: number) => {
+    const before = treeCpuTime(pid);
+    execFileSync('sleep', ['0.5']);
+    // CPU time in µs: 2% of 0.5 s.
+    return treeCpuTime(pid) - before < 10_000;
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && !contenders.every((contender) => quiet(contender.pid))) {
+    // keep waiting
+  }
+}
+
 /** Alternating rounds over the contenders (after a warm-up each): median req/s and CPU µs/request. */
 function measure(contenders: Contender[], target: Target, origin: string): Measured[] {
+  settle(contenders);
   const load = (contender: Contender, seconds: number): WrkResult =>
     runWrk({
       url: `http://127.0.0.1:${contender.port}${target.path}`,

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -89,8 +88,8 @@ function countRequests(app: FastifyInstance, metrics: Metrics) {
 
 /** Whether an Origin header names this site: PUBLIC_URL, or without it the host the request was sent to. */
 function ownOrigin(publicUrl: string | undefined) {
-  return (request: IncomingMessage, origin: string): boolean =>
-    publicUrl ? origin === publicUrl : origin.slice(origin.indexOf('//') + 2) === request.headers.host;
+  return (origin: string, host: string | undefined): boolean =>
+    publicUrl ? origin === publicUrl : origin.slice(origin.indexOf('//') + 2) === host;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {

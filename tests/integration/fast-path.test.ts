@@ -121,6 +121,37 @@ describe.each(DIALECTS)('the fast path [%s]', (dialect) => {
     expect(sameOrigin.headers['x-request-id']).toBeUndefined();
   });
 
+  it('reads headers in any letter case, and a name given twice as Node joins it', async () => {
+    await get('/api/ghadis');
+    const viaFastify = async (headers: Record<string, string>) =>
+      web.app.inject({ url: '/api/ghadis', headers: { ...headers, host } });
+    // Header names as a client spells them.
+    const shouted = await get('/api/ghadis', { headers: { 'ACCEPT-ENCODING': 'gzip', ORIGIN: base } });
+    expect(shouted.headers['x-request-id']).toBeUndefined();
+    expect(shouted.headers['content-encoding']).toBe('gzip');
+    expect(shouted.headers.etag).toBe((await viaFastify({ 'accept-encoding': 'gzip' })).headers.etag);
+    // Two Accept-Encoding lines read as one list, as Node (and so Fastify) reads them.
+    const twice = await get('/api/ghadis', { headers: { 'accept-encoding': ['identity', 'br'] } });
+    expect(twice.headers['x-request-id']).toBeUndefined();
+    expect(twice.headers['content-encoding']).toBe('br');
+    expect(twice.headers.etag).toBe((await viaFastify({ 'accept-encoding': 'identity, br' })).headers.etag);
+    // Two origins, one of them another site's: not this site's request, so Fastify's.
+    const twoOrigins = await get('/api/ghadis', { headers: { origin: [base, 'https://elsewhere.example'] } });
+    expect(twoOrigins.headers['x-request-id']).toBeDefined();
+  });
+
+  it('keeps answering from the fast path after more made-up addresses than it remembers', async () => {
+    await get('/api/ghadis');
+    for (let index = 0; index < 1100; index++) {
+      const answer = await get(`/api/ghadis?visit=${index}`);
+      expect(answer.status).toBe(200);
+    }
+    const after = await get('/api/ghadis');
+    expect(after.status).toBe(200);
+    expect(after.headers['x-request-id']).toBeUndefined();
+    expect(after.body.toString()).toContain(ghadi.NameEn);
+  });
+
   it('tracks a browser’s visit (with its Origin header) like the route, and leaves invalid ones to it', async () => {
     const statsOf = async () =>
       expectStatus<{ totalUsers: number }>(await call(web.app, { url: '/api/visitor/stats' }), 200)

@@ -12,7 +12,8 @@ export interface Raw {
 
 export interface RawOptions {
   method?: string;
-  headers?: Record<string, string>;
+  /** An array value sends the header once per item (a name given twice). */
+  headers?: Record<string, string | string[]>;
   /** The client's own address (any 127.x.y.z on Linux), to be another client. */
   localAddress?: string;
 }

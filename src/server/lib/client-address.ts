@@ -43,12 +43,16 @@ function ipv6Groups(address: string): number[] {
   return [...first, ...new Array<number>(8 - first.length - last.length).fill(0), ...last];
 }
 
+const PLAIN_IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
 /**
  * Who a per-client limit (failed logins, live streams, new visitors) counts: an IPv4 address as itself
  * (IPv4-mapped IPv6 included), an IPv6 address by its /64 network, which one subscriber usually holds whole, so that hopping
  * between the addresses of one's own /64 gains nothing. Anything else is kept as given.
  */
 export function clientGroup(address: string): string {
+  // The common case: a plain IPv4 address is itself, without the IPv6 parsing below.
+  if (PLAIN_IPV4.test(address)) return address;
   const text = address.trim().toLowerCase().replace(/%.*$/, '');
   if (!isIPv6(text)) return text;
   const groups = ipv6Groups(text);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { givenRequestId, type ResponseHeaders } from '../../lib/response-headers.js';
+import type { ResponseHeaders } from '../../lib/response-headers.js';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -204,43 +204,25 @@ export function sendCached(
   return delivery.body ? reply.send(delivery.body) : reply.send();
 }
 
-/**
- * Writes ready headers and body straight to Node's response (the front door, which bypasses Fastify).
- * The front door logs nothing, so a request id of its own would name no log line: it only echoes
- * the caller's (a proxy's) x-request-id.
- */
-export function writeRaw(
-  request: IncomingMessage,
-  response: ServerResponse,
-  status: number,
-  headers: Readonly<Record<string, string>>,
-  body: Buffer | null,
-  /** Headers of this request alone (an allowed origin's CORS headers). */
-  extra?: Readonly<Record<string, string>>,
-): void {
-  const requestId = givenRequestId(request.headers['x-request-id']);
-  // The common case (no request id, no CORS) sends the prepared object as it is.
-  const all =
-    requestId === undefined && !extra
-      ? headers
-      : { ...headers, ...extra, ...(requestId === undefined ? {} : { 'x-request-id': requestId }) };
-  response.writeHead(status, all);
-  response.end(body ?? undefined);
+/** What one request adds to a ready answer's headers (the front door, which bypasses Fastify). */
+export interface OwnHeaders {
+  /**
+   * The caller's (a proxy's) x-request-id, echoed. The front door logs nothing, so a request id of its
+   * own would name no log line.
+   */
+  requestId: string | undefined;
+  /** An allowed origin's CORS headers. */
+  cors: Readonly<Record<string, string>> | undefined;
 }
 
-/** Writes a cached answer straight to Node's response (the fast path). */
-export function writeCached(
-  request: IncomingMessage,
-  response: ServerResponse,
-  answer: CachedAnswer,
-  site: ResponseHeaders,
-  extra?: Readonly<Record<string, string>>,
-): void {
-  const delivery = deliver(
-    answer,
-    site,
-    request.headers['accept-encoding'],
-    request.headers['if-none-match'],
-  );
-  writeRaw(request, response, delivery.status, delivery.headers, delivery.body, extra);
+/** Writes a ready answer straight to Node's response (the front door). */
+export function writeDelivery(response: ServerResponse, delivery: Delivery, own: OwnHeaders): void {
+  const { requestId, cors } = own;
+  // The common case (no request id, no CORS) sends the prepared object as it is.
+  const headers =
+    requestId === undefined && !cors
+      ? delivery.headers
+      : { ...delivery.headers, ...cors, ...(requestId === undefined ? {} : { 'x-request-id': requestId }) };
+  response.writeHead(delivery.status, headers);
+  response.end(delivery.body ?? undefined);
 }

@@ -2,7 +2,9 @@ import http, { type IncomingMessage, type RequestListener, type ServerResponse }
 import type { FastifyServerOptions } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { trackHeaders } from '../../../shared/schemas/visitors.js';
-import { JSON_TYPE, writeCached, writeRaw } from './cached-answer.js';
+import { givenRequestId } from '../../lib/response-headers.js';
+import { type Delivery, deliver, JSON_TYPE, type OwnHeaders, writeDelivery } from './cached-answer.js';
+import { type FastPathHeaders, fastPathHeaders } from './fast-path-headers.js';
 import { MAX_PATH_PARAM_LENGTH, type PublicRead, type ReadContext } from './read-definition.js';
 
 /**
@@ -26,13 +28,26 @@ export interface RouteSeen {
 const TRACK_PATH = '/api/visitor/track';
 const TRACKED_BODY = Buffer.from('{"success":true}');
 
+/** A request line's read and its validated input: the same every time the line is seen. */
+interface Resolved {
+  read: PublicRead;
+  params: unknown;
+  query: unknown;
+}
+
+/**
+ * Request lines remembered with what they resolved to (or that they are not the table's). Visitors
+ * ask for a few dozen addresses; made-up ones only push the rest out: past this many, all are forgotten.
+ */
+const MAX_RESOLVED_LINES = 1024;
+
 export interface FastPathOptions {
   reads: readonly PublicRead[];
   /** Every GET and HEAD route Fastify has: a request the table does not own must not be taken for one it does. */
   routes: readonly RouteSeen[];
   context: ReadContext;
-  /** Whether an Origin header names this site (a browser's same-origin request). */
-  isOwnOrigin: (request: IncomingMessage, origin: string) => boolean;
+  /** Whether an Origin header names this site (a browser's same-origin request), given the Host header. */
+  isOwnOrigin: (origin: string, host: string | undefined) => boolean;
   /** Counts a visit, as POST /api/visitor/track does. */
   trackVisit: (sessionId: string, request: IncomingMessage) => void;
   /** Told of each answer it sent, as Fastify's own answers are counted (the metrics). */
@@ -50,17 +65,19 @@ export interface FastPathOptions {
  */
 export class FastPath {
   private readonly router = FindMyWay<HTTPVersion.V1>(ROUTER_OPTIONS);
-  private readonly trackedHeaders: Readonly<Record<string, string>>;
+  private readonly resolved = new Map<string, Resolved | null>();
+  private readonly tracked: Delivery;
 
   constructor(private readonly options: FastPathOptions) {
     const vary = options.context.headers.vary(false);
-    this.trackedHeaders = {
+    const trackedHeaders = {
       ...options.context.headers.security,
       'cache-control': 'no-store',
       ...(vary ? { vary } : {}),
       'content-type': JSON_TYPE,
       'content-length': String(TRACKED_BODY.length),
     };
+    this.tracked = { status: 200, headers: trackedHeaders, body: TRACKED_BODY };
     const owned = new Set<string>();
     for (const read of options.reads) {
       if (read.pageOnly && !options.context.pages) continue;
@@ -93,54 +110,75 @@ export class FastPath {
 
   /** The route it answered, or null to leave the request to Fastify. */
   private answer(request: IncomingMessage, response: ServerResponse): string | null {
-    const origin = request.headers.origin;
+    const headers = fastPathHeaders(request);
+    const { origin } = headers;
     // This site's pages, and front ends CORS_ORIGINS allows (with their CORS headers); any other
     // origin's request goes to Fastify.
     const cors = this.options.context.headers.corsFor(origin);
-    if (origin !== undefined && !cors && !this.options.isOwnOrigin(request, origin)) return null;
+    if (origin !== undefined && !cors && !this.options.isOwnOrigin(origin, headers.host)) return null;
     const method = request.method;
-    if (method === 'GET' || method === 'HEAD') return this.read(method, request, response, cors);
-    if (method === 'POST' && request.url === TRACK_PATH && this.track(request, response, cors))
+    const own = { requestId: givenRequestId(headers['x-request-id']), cors };
+    if (method === 'GET' || method === 'HEAD') {
+      const resolved = this.resolve(method, request.url ?? '');
+      return resolved && this.read(resolved, headers, response, own);
+    }
+    if (method === 'POST' && request.url === TRACK_PATH && this.track(request, headers, response, own))
       return TRACK_PATH;
     return null;
   }
 
-  private read(
-    method: 'GET' | 'HEAD',
-    request: IncomingMessage,
-    response: ServerResponse,
-    cors: Readonly<Record<string, string>> | undefined,
-  ): string | null {
-    const found = this.router.find(method, request.url ?? '');
+  /** The read a GET or HEAD request line names, with its input validated; null when it names none. */
+  private resolve(method: 'GET' | 'HEAD', url: string): Resolved | null {
+    const line = method === 'GET' ? url : `HEAD ${url}`;
+    let resolved = this.resolved.get(line);
+    if (resolved !== undefined) return resolved;
+    resolved = this.route(method, url);
+    if (this.resolved.size >= MAX_RESOLVED_LINES) this.resolved.clear();
+    this.resolved.set(line, resolved);
+    return resolved;
+  }
+
+  private route(method: 'GET' | 'HEAD', url: string): Resolved | null {
+    const found = this.router.find(method, url);
     const read = (found?.store as { read: PublicRead | null } | undefined)?.read;
     if (!found || !read) return null;
-    // The answer may depend on the token, which only Fastify checks.
-    if (read.access === 'optional' && request.headers.authorization !== undefined) return null;
     const params = read.params ? read.params.safeParse(found.params) : { success: true, data: undefined };
     const query = read.query.safeParse(found.searchParams);
     if (!params.success || !query.success) return null;
+    return { read, params: params.data, query: query.data };
+  }
+
+  private read(
+    { read, params, query }: Resolved,
+    headers: FastPathHeaders,
+    response: ServerResponse,
+    own: OwnHeaders,
+  ): string | null {
+    // The answer may depend on the token, which only Fastify checks.
+    if (read.access === 'optional' && headers.authorization !== undefined) return null;
     const { context } = this.options;
-    const key = read.key({ params: params.data, query: query.data, admin: false }, context);
+    const key = read.key({ params, query, admin: false }, context);
     if (key === null) return null;
     const answer = context.model.readyAnswer(read, key);
     if (!answer) return null;
-    writeCached(request, response, answer, context.headers, cors);
+    const delivery = deliver(answer, context.headers, headers['accept-encoding'], headers['if-none-match']);
+    writeDelivery(response, delivery, own);
     return read.path;
   }
 
   /** POST /api/visitor/track as its route answers a valid request; anything else goes to the route. */
   private track(
     request: IncomingMessage,
+    headers: FastPathHeaders,
     response: ServerResponse,
-    cors: Readonly<Record<string, string>> | undefined,
+    own: OwnHeaders,
   ): boolean {
-    const length = request.headers['content-length'];
-    if (request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0'))
-      return false;
-    const headers = trackHeaders.safeParse(request.headers);
-    if (!headers.success) return false;
-    this.options.trackVisit(headers.data['x-session-id'], request);
-    writeRaw(request, response, 200, this.trackedHeaders, TRACKED_BODY, cors);
+    const length = headers['content-length'];
+    if (headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')) return false;
+    const checked = trackHeaders.safeParse({ 'x-session-id': headers['x-session-id'] });
+    if (!checked.success) return false;
+    this.options.trackVisit(checked.data['x-session-id'], request);
+    writeDelivery(response, this.tracked, own);
     return true;
   }
 }
