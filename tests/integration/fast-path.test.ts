@@ -150,6 +150,10 @@ describe.each(DIALECTS)('the fast path [%s]', (dialect) => {
     expect(after.status).toBe(200);
     expect(after.headers['x-request-id']).toBeUndefined();
     expect(after.body.toString()).toContain(ghadi.NameEn);
+    // A line too long to remember is still answered, resolved each time.
+    const long = await get(`/api/ghadis?pad=${'x'.repeat(3000)}`);
+    expect(long.headers['x-request-id']).toBeUndefined();
+    expect(long.body.equals(after.body)).toBe(true);
   });
 
   it('tracks a browser’s visit (with its Origin header) like the route, and leaves invalid ones to it', async () => {

@@ -37,9 +37,11 @@ interface Resolved {
 
 /**
  * Request lines remembered with what they resolved to (or that they are not the table's). Visitors
- * ask for a few dozen addresses; made-up ones only push the rest out: past this many, all are forgotten.
+ * ask for a few dozen addresses; made-up ones only push the rest out: past this many, all are
+ * forgotten. Longer lines are resolved each time, so that the memory they can hold stays small.
  */
 const MAX_RESOLVED_LINES = 1024;
+const MAX_REMEMBERED_LINE_LENGTH = 2048;
 
 export interface FastPathOptions {
   reads: readonly PublicRead[];
@@ -129,6 +131,7 @@ export class FastPath {
 
   /** The read a GET or HEAD request line names, with its input validated; null when it names none. */
   private resolve(method: 'GET' | 'HEAD', url: string): Resolved | null {
+    if (url.length > MAX_REMEMBERED_LINE_LENGTH) return this.route(method, url);
     const line = method === 'GET' ? url : `HEAD ${url}`;
     let resolved = this.resolved.get(line);
     if (resolved !== undefined) return resolved;
