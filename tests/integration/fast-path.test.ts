@@ -10,7 +10,7 @@ import {
   today,
   unique,
 } from '../support/factories.js';
-import { fetchRaw, listen, type RawOptions } from '../support/http.js';
+import { decode, fetchRaw, listen, type RawOptions } from '../support/http.js';
 import { createTestApp, DIALECTS, noteUnbuilt, type TestApp, WEB_BUILT } from '../support/test-app.js';
 
 noteUnbuilt('fast-path.test.ts');
@@ -138,6 +138,19 @@ describe.each(DIALECTS)('the fast path [%s]', (dialect) => {
     // Two origins, one of them another site's: not this site's request, so Fastify's.
     const twoOrigins = await get('/api/ghadis', { headers: { origin: [base, 'https://elsewhere.example'] } });
     expect(twoOrigins.headers['x-request-id']).toBeDefined();
+  });
+
+  it('sends the new answer after a change, not what it sent for the same request before', async () => {
+    const read = () => get('/api/ghadis', { headers: { 'accept-encoding': 'br' } });
+    await read();
+    const before = await read();
+    expect(before.headers['x-request-id']).toBeUndefined();
+    const other = await createGhadi(web.app, adminToken, { NameEn: unique('Changed After ') });
+    await read(); // rebuilt through Fastify
+    const after = await read();
+    expect(after.headers['x-request-id']).toBeUndefined();
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(decode(after.body, 'br')).toContain(other.NameEn);
   });
 
   it('keeps answering from the fast path after more made-up addresses than it remembers', async () => {

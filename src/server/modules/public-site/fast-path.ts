@@ -33,7 +33,18 @@ interface Resolved {
   read: PublicRead;
   params: unknown;
   query: unknown;
+  /** What the line was last answered with, while the model's answers have not changed since. */
+  last?: LastDelivery;
 }
+
+interface LastDelivery {
+  generation: number;
+  acceptEncoding: string | undefined;
+  delivery: Delivery;
+}
+
+/** Larger answers are not remembered per line (1,024 lines must not hold much memory). */
+const MAX_REMEMBERED_BODY_BYTES = 16 * 1024;
 
 /**
  * Request lines remembered with what they resolved to (or that they are not the table's). Visitors
@@ -152,19 +163,40 @@ export class FastPath {
   }
 
   private read(
-    { read, params, query }: Resolved,
+    resolved: Resolved,
     headers: FastPathHeaders,
     response: ServerResponse,
     own: OwnHeaders,
   ): string | null {
+    const { read } = resolved;
     // The answer may depend on the token, which only Fastify checks.
     if (read.access === 'optional' && headers.authorization !== undefined) return null;
     const { context } = this.options;
-    const key = read.key({ params, query, admin: false }, context);
-    if (key === null) return null;
-    const answer = context.model.readyAnswer(read, key);
-    if (!answer) return null;
-    const delivery = deliver(answer, context.headers, headers['accept-encoding'], headers['if-none-match']);
+    const { model } = context;
+    const acceptEncoding = headers['accept-encoding'];
+    const ifNoneMatch = headers['if-none-match'];
+    // Reading the date rolls a new day over, which drops every answer (and so ends `last`).
+    model.today();
+    const { last } = resolved;
+    let delivery: Delivery;
+    if (
+      last &&
+      ifNoneMatch === undefined &&
+      last.generation === model.generation &&
+      last.acceptEncoding === acceptEncoding
+    ) {
+      // The same line asked the same way, nothing dropped since: what was sent then is the answer.
+      model.onLookup(read.path, true);
+      delivery = last.delivery;
+    } else {
+      const key = read.key({ params: resolved.params, query: resolved.query, admin: false }, context);
+      if (key === null) return null;
+      const answer = model.readyAnswer(read, key);
+      if (!answer) return null;
+      delivery = deliver(answer, context.headers, acceptEncoding, ifNoneMatch);
+      if (ifNoneMatch === undefined && (delivery.body?.length ?? 0) <= MAX_REMEMBERED_BODY_BYTES)
+        resolved.last = { generation: model.generation, acceptEncoding, delivery };
+    }
     writeDelivery(response, delivery, own);
     return read.path;
   }

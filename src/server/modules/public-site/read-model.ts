@@ -54,6 +54,8 @@ function ghadiNamed(list: GhadiRecord[], name: string): GhadiRecord | undefined 
 export class ReadModel {
   /** The id of the latest change applied: data built now includes at least that much. */
   version = 0;
+  /** Counts the drops: something kept from an answer is current while this has not moved. */
+  generation = 0;
   private readonly ghadiList = new MemoStore<GhadiRecord[]>(1);
   private readonly monthResults = new MemoStore<PublicResultRecord[]>(24);
   private readonly blocks = new MemoStore<ContentBlockRecord | null>(64);
@@ -149,6 +151,7 @@ export class ReadModel {
 
   /** Forgets everything (a new day; or changes may have been missed). */
   dropAll(): void {
+    this.generation += 1;
     this.ghadiList.clear();
     this.monthResults.clear();
     this.blocks.clear();
@@ -162,6 +165,7 @@ export class ReadModel {
       this.dropAll();
       return;
     }
+    this.generation += 1;
     if (kind === 'content') this.blocks.clear();
     else {
       this.ghadiList.clear();
