@@ -115,19 +115,19 @@ interface Measured {
 }
 
 /**
- * Waits until no contender uses more than 2% of a core (at most 30 s): a row must not pay for the
- * previous row's leftovers (our server writes the new visitors of the track rows in the background).
+ * Waits until no contender uses more than 2% of a core over 2 s (at most 30 s): a row must not pay for
+ * the previous row's leftovers (our server writes the new visitors of the track rows in the
+ * background). Linux counts CPU time in 10 ms ticks, so 2% of 2 s is 4 ticks.
  */
 function settle(contenders: Contender[]): void {
-  const quiet = (pid: number) => {
-    const before = treeCpuTime(pid);
-    execFileSync('sleep', ['0.5']);
-    // CPU time in µs: 2% of 0.5 s.
-    return treeCpuTime(pid) - before < 10_000;
-  };
   const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && !contenders.every((contender) => quiet(contender.pid))) {
-    // keep waiting
+  for (;;) {
+    const before = contenders.map((contender) => treeCpuTime(contender.pid));
+    execFileSync('sleep', ['2']);
+    const busy = contenders.some(
+      (contender, index) => treeCpuTime(contender.pid) - (before[index] ?? 0) > 40_000,
+    );
+    if (!busy || Date.now() > deadline) return;
   }
 }
 

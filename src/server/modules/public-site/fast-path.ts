@@ -43,7 +43,7 @@ interface LastDelivery {
   delivery: Delivery;
 }
 
-/** Larger answers are not remembered per line (1,024 lines must not hold much memory). */
+/** Larger answers are not remembered per line: 1,024 lines then hold at most 16 MB of bodies. */
 const MAX_REMEMBERED_BODY_BYTES = 16 * 1024;
 
 /**

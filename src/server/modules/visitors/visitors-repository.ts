@@ -12,8 +12,8 @@ export interface VisitorTotals {
 }
 
 export class VisitorsRepository {
-  /** INSERT statements by row count (a batch's chunks are all CHUNK rows but its last). */
-  private readonly inserts = new Map<number, string>();
+  /** The INSERT of a full chunk (a batch's chunks are all CHUNK rows but its last). */
+  private fullChunkInsert: string | undefined;
 
   constructor(private readonly database: Database) {}
 
@@ -64,20 +64,21 @@ export class VisitorsRepository {
 
   /**
    * Sessions seen at one instant, ignoring those already stored (the count of rows it changes is the
-   * count added). The text is
-   * written once per row count: at 500 rows a statement, building it with Kysely cost more CPU than
-   * SQLite's own insert (new visitors arriving by the thousand a second). PostgreSQL names the instant
-   * once ($1); better-sqlite3 takes plain `?`s, the instant repeated.
+   * count added). Written as text, that of a full chunk once: at 500 rows a statement, building it
+   * with Kysely cost more CPU than SQLite's own insert (new visitors arriving by the thousand a
+   * second). PostgreSQL names the instant once ($1); better-sqlite3 takes plain `?`s, the instant
+   * repeated.
    */
   private insertQuery(sessionIds: string[], seenAt: string): CompiledQuery {
     const postgres = this.database.dialect === 'postgres';
-    let text = this.inserts.get(sessionIds.length);
+    const full = sessionIds.length === CHUNK;
+    let text = full ? this.fullChunkInsert : undefined;
     if (text === undefined) {
       const values = sessionIds.map((_, row) => (postgres ? `($${row + 2}, $1, $1)` : '(?, ?, ?)'));
       text =
         `insert into visitors (session_id, first_seen, last_seen) values ${values.join(', ')} ` +
         'on conflict (session_id) do nothing';
-      this.inserts.set(sessionIds.length, text);
+      if (full) this.fullChunkInsert = text;
     }
     const parameters = postgres
       ? [seenAt, ...sessionIds]
