@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { DeclarationsPageData } from '../../../shared/public-pages.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { renderThenHydrate } from '../../test/render.js';
@@ -36,25 +36,13 @@ const data = (overrides: Partial<DeclarationsPageData> = {}): DeclarationsPageDa
 });
 
 /** Renders as the server does, then hydrates it; fails on any difference between the two. */
-async function serve(page: DeclarationsPageData) {
-  return (await renderThenHydrate(<DeclarationsView data={page} />)).root;
+function serve(page: DeclarationsPageData) {
+  return renderThenHydrate(<DeclarationsView data={page} />);
 }
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 200 })),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  document.body.innerHTML = '';
-});
 
 describe('the declaration log page', () => {
   it('lists the entries as given (newest first) with times in the site zone, corrections marked', async () => {
-    const root = await serve(data());
+    await serve(data());
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Declaration Log');
     expect(screen.getByTestId('head-seq')).toHaveTextContent('102');
     expect(screen.getByTestId('head-hash')).toHaveTextContent('ab'.repeat(32));
@@ -93,43 +81,33 @@ describe('the declaration log page', () => {
     expect(howTo).toHaveTextContent('npm run verify -- URL');
     expect(howTo).toHaveTextContent('GET /api/declarations?after=0&limit=1000');
     expect(within(howTo).getByRole('link', { name: 'Atom feed' })).toHaveAttribute('href', '/feed.xml');
-    act(() => root.unmount());
   });
 
   it('the first and last pages link one way only; a page past the end says so', async () => {
-    let root = await serve(data({ pageNumber: 1 }));
-    let pager = screen.getByRole('navigation', { name: 'Log pages' });
-    expect(
-      within(pager)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Older entries →']);
-    act(() => root.unmount());
-    document.body.innerHTML = '';
+    for (const [pageNumber, links] of [
+      [1, ['Older entries →']],
+      [3, ['← Newer entries']],
+    ] as const) {
+      const page = await serve(data({ pageNumber }));
+      const pager = screen.getByRole('navigation', { name: 'Log pages' });
+      expect(
+        within(pager)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+        `page ${pageNumber}`,
+      ).toEqual(links);
+      page.unmount();
+    }
 
-    root = await serve(data({ pageNumber: 3 }));
-    pager = screen.getByRole('navigation', { name: 'Log pages' });
-    expect(
-      within(pager)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['← Newer entries']);
-    act(() => root.unmount());
-    document.body.innerHTML = '';
-
-    root = await serve(data({ pageNumber: 4, entries: [] }));
+    await serve(data({ pageNumber: 4, entries: [] }));
     expect(screen.getByText(/There is no page 4 of the log/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Log pages' })).toBeNull();
-    act(() => root.unmount());
   });
 
   it('an empty log says nothing was declared yet', async () => {
-    const root = await serve(
-      data({ head: { seq: 0, hash: '0'.repeat(64) }, entries: [], pageNumber: 1, pageCount: 1 }),
-    );
+    await serve(data({ head: { seq: 0, hash: '0'.repeat(64) }, entries: [], pageNumber: 1, pageCount: 1 }));
     expect(screen.getByText('Nothing has been declared yet.')).toBeInTheDocument();
     expect(screen.getByTestId('head-hash')).toHaveTextContent('0'.repeat(64));
-    act(() => root.unmount());
   });
 });

@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ResultsPageData } from '../../../shared/public-pages.js';
 import { resultRecord } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
@@ -30,21 +30,9 @@ const data = (): ResultsPageData => ({
 const dayCell = (day: number) =>
   within(screen.getByRole('table')).getAllByRole('row')[day]?.querySelector('td') as HTMLElement;
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 200 })),
-  );
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  document.body.innerHTML = '';
-});
-
 describe('a ghadi’s month marks corrections and says when each value was declared', () => {
   it('renders on the server and hydrates in the browser without a difference', async () => {
-    const { html, root } = await renderThenHydrate(<ResultsView initial={data()} />);
+    const { html } = await renderThenHydrate(<ResultsView initial={data()} />);
     // The server's time zone is not the site's: the times are reckoned in the site's all the same.
     expect(html).toContain('declared <!-- -->14:32');
 
@@ -60,6 +48,5 @@ describe('a ghadi’s month marks corrections and says when each value was decla
     expect(plain).toHaveTextContent(/^07 declared 14:32$/);
     expect(within(plain).queryByTestId('correction-mark')).toBeNull();
     expect(dayCell(20)).toHaveTextContent(/^$/);
-    act(() => root.unmount());
   });
 });
