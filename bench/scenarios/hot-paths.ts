@@ -169,7 +169,10 @@ const TABLE_HEADER = [
 export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
   const [ourPort, barePort, inAppPort] = [await freePort(), await freePort(), await freePort()];
   const origin = `http://127.0.0.1:${ourPort}`;
-  const targets = targetsFor((seeded.seed.ghadis[0]?.name ?? 'ncr').toLowerCase());
+  const targets = targetsFor((seeded.seed.ghadis[0]?.name ?? 'ncr').toLowerCase()).filter((target) =>
+    target.label.includes(SETTINGS.rows),
+  );
+  if (targets.length === 0) throw new Error(`no row's label contains BENCH_ROWS=${SETTINGS.rows}`);
   const started: ServerProcess[] = [];
   try {
     const ours = await startServer({

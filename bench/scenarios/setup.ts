@@ -18,6 +18,8 @@ export const SETTINGS = {
   listDays: Number(process.env.BENCH_LIST_DAYS ?? 3650),
   /** Seconds the unpaged admin lists run while GET /api/ghadis is measured. */
   loadSeconds: Number(process.env.BENCH_LOAD_SECONDS ?? 10),
+  /** The hot rows measured: those whose label contains this text (default: all). */
+  rows: process.env.BENCH_ROWS ?? '',
 };
 
 export const SITE_TIMEZONE = 'Asia/Kolkata';

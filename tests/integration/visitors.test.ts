@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { VisitorsRepository } from '../../src/server/modules/visitors/visitors-repository.js';
 import { call, expectStatus, type Failure, unique, uniqueAddress } from '../support/factories.js';
 import { createTestApp, DIALECTS, tempDir, testConfig, useTestApp } from '../support/test-app.js';
 
@@ -140,6 +141,70 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
       // A session back after 30 days counts again.
       await track(own.app, old);
       expect(await stats(own.app)).toMatchObject({ totalUsers: 3, activeUsers: 2 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a session back after the active window is active again as soon as its visit is written', async () => {
+    const own = await createTestApp(dialect);
+    try {
+      const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000).toISOString();
+      const back = unique('back');
+      await own.database.db
+        .insertInto('visitors')
+        .values({ session_id: back, first_seen: tenMinutesAgo, last_seen: tenMinutesAgo })
+        .execute();
+      await own.database.db
+        .updateTable('visitor_totals')
+        .set({ total: 1 })
+        .where('name', '=', 'sessions')
+        .execute();
+      await own.restart();
+      expect(await stats(own.app)).toMatchObject({ totalUsers: 1, activeUsers: 0 });
+      await track(own.app, back);
+      // Until it is written this process takes it for a new session; once written, it is not one.
+      await waitFor(async () => (await stats(own.app)).totalUsers === 1, 'the visit to be written');
+      expect(await stats(own.app)).toMatchObject({ totalUsers: 1, activeUsers: 1 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('writes a batch of any size and any printable ids once each, adding only the new sessions', async () => {
+    const own = await createTestApp(dialect);
+    try {
+      const visitors = new VisitorsRepository(own.database);
+      const odd = ['quote"d', 'back\\slash', '{brace}', 'com,ma', "apos'", 'NULL', '(paren)', '$1'];
+      const many = Array.from({ length: 1200 }, (_, index) => unique(`many${index}-`));
+      const first = [...odd, ...many];
+      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
+      expect(await visitors.recordBatch(first, minutesAgo(10), minutesAgo(15))).toEqual({
+        added: first.length,
+        reactivated: 0,
+      });
+      const stored = await own.database.db
+        .selectFrom('visitors')
+        .select('session_id')
+        .where('session_id', 'in', odd)
+        .execute();
+      expect(stored.map((row) => row.session_id).sort()).toEqual([...odd].sort());
+
+      // Half of them again (last seen 10 minutes ago, before a 5-minute window), and 300 new ones.
+      const again = first.slice(0, 604);
+      const fresh = Array.from({ length: 300 }, () => unique('fresh'));
+      const now = new Date().toISOString();
+      expect(await visitors.recordBatch([...again, ...fresh], now, minutesAgo(5))).toEqual({
+        added: 300,
+        reactivated: 604,
+      });
+      expect(await visitors.total()).toBe(first.length + 300);
+      expect(await visitors.activeSince(minutesAgo(5))).toBe(604 + 300);
+      // Seen again within the window: written, not active again.
+      expect(await visitors.recordBatch(again.slice(0, 10), now, minutesAgo(5))).toEqual({
+        added: 0,
+        reactivated: 0,
+      });
     } finally {
       await own.close();
     }

@@ -7,6 +7,13 @@ const ACTIVE_WINDOW_MS = 5 * MINUTE_MS;
 /** Sessions not seen for this long are pruned; one that comes back after that counts again. */
 export const SESSION_RETENTION_MS = 30 * 24 * 60 * MINUTE_MS;
 const PRUNE_EVERY_MS = 60 * MINUTE_MS;
+/**
+ * The active count is a walk of the last_seen index (tens of milliseconds past a million active
+ * sessions), so it is redone only this often. Between walks, each write adds the new sessions (every
+ * process's, from the running total) and this process's sessions back after the window. Another
+ * process's returning sessions, and sessions leaving the window, show at the next walk.
+ */
+const ACTIVE_RECOUNT_MS = 30 * 1000;
 
 export interface VisitorLimits {
   /** New sessions counted per client address (or IPv6 /64) per minute; more are accepted, not counted. */
@@ -33,14 +40,23 @@ export const VISITOR_LIMITS: VisitorLimits = {
  * process's sightings not written yet: reading them costs nothing. A crash loses at most one interval.
  */
 export class VisitorCounter {
-  private pending = new Set<string>();
+  /** Sessions waiting for the next write, each once. */
+  private pending: string[] = [];
   /** Of `pending`, how many were new to this process when tracked. */
   private pendingNew = 0;
   /** New sessions of the batch being written, counted until the database's figures include them. */
   private writingNew = 0;
-  private readonly known = new Set<string>();
+  /**
+   * Sessions this process has seen (so a returning one is not counted as new again), each with the
+   * number of the batch it was last put in: one lookup tells both whether it is known and pending.
+   */
+  private readonly known = new Map<string, number>();
+  private batchNumber = 0;
   private stored = { total: 0, active: 0 };
   private nextPrune = 0;
+  private nextActiveRecount = 0;
+  /** Sessions written since the last refresh that were stored but had left the active window. */
+  private reactivated = 0;
   private dropped = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
@@ -65,20 +81,24 @@ export class VisitorCounter {
 
   /** A visit from a session, from a client address (already grouped: IPv6 by /64). */
   track(sessionId: string, address: string, now = Date.now()): void {
-    if (this.pending.has(sessionId)) return;
-    const isNew = !this.known.has(sessionId);
+    const batch = this.known.get(sessionId);
+    if (batch === this.batchNumber) return;
+    const isNew = batch === undefined;
     if (isNew && !this.newSessions.take(address, now)) return;
-    if (this.pending.size >= this.limits.maxPending) {
+    if (this.pending.length >= this.limits.maxPending) {
       this.dropped += 1;
       void this.flush();
       return;
     }
     if (isNew) {
       if (this.known.size >= this.limits.maxKnown) this.forgetOldestKnown();
-      this.known.add(sessionId);
       this.pendingNew += 1;
+    } else {
+      // To the end of the insertion order, so that the sessions forgotten first are those seen longest ago.
+      this.known.delete(sessionId);
     }
-    this.pending.add(sessionId);
+    this.known.set(sessionId, this.batchNumber);
+    this.pending.push(sessionId);
   }
 
   stats(): { totalUsers: number; activeUsers: number } {
@@ -99,10 +119,10 @@ export class VisitorCounter {
     await this.flush();
   }
 
-  /** Sets keep insertion order: the longest-known sessions go, a tenth at a time. */
+  /** Maps keep insertion order: the sessions seen longest ago go, a tenth at a time. */
   private forgetOldestKnown(): void {
     let left = Math.ceil(this.limits.maxKnown / 10);
-    for (const sessionId of this.known) {
+    for (const sessionId of this.known.keys()) {
       if (left-- <= 0) break;
       this.known.delete(sessionId);
     }
@@ -113,18 +133,25 @@ export class VisitorCounter {
       this.log.warn({ dropped: this.dropped }, 'visitor sightings dropped: too many waiting to be written');
       this.dropped = 0;
     }
-    const batch = [...this.pending];
-    this.pending = new Set();
+    const batch = this.pending;
+    this.pending = [];
+    this.batchNumber += 1;
     this.writingNew = this.pendingNew;
     this.pendingNew = 0;
     try {
       if (batch.length > 0) {
-        await this.visitors.recordBatch(batch, new Date().toISOString());
+        const now = Date.now();
+        const recorded = await this.visitors.recordBatch(
+          batch,
+          new Date(now).toISOString(),
+          new Date(now - ACTIVE_WINDOW_MS).toISOString(),
+        );
+        this.reactivated += recorded.reactivated;
         this.onFlush(true);
       }
     } catch (error) {
       this.onFlush(false);
-      for (const sessionId of batch) this.pending.add(sessionId);
+      this.putBack(batch);
       this.pendingNew += this.writingNew;
       this.writingNew = 0;
       this.log.error({ err: error }, 'visitor flush failed; will retry');
@@ -143,12 +170,28 @@ export class VisitorCounter {
     this.writingNew = 0;
   }
 
+  /** A batch whose write failed, back into the next one (each session once). */
+  private putBack(batch: string[]): void {
+    for (const sessionId of batch) {
+      if (this.known.get(sessionId) === this.batchNumber) continue;
+      this.known.set(sessionId, this.batchNumber);
+      this.pending.push(sessionId);
+    }
+  }
+
   /** The counts every process's writes add up to; now and then, the sessions gone for a month pruned. */
   private async refresh(now = Date.now()): Promise<void> {
     if (now >= this.nextPrune) {
       this.nextPrune = now + PRUNE_EVERY_MS;
       await this.visitors.pruneSeenBefore(new Date(now - SESSION_RETENTION_MS).toISOString());
     }
-    this.stored = await this.visitors.totals(new Date(now - ACTIVE_WINDOW_MS).toISOString());
+    const total = await this.visitors.total();
+    let active = this.stored.active + (total - this.stored.total) + this.reactivated;
+    this.reactivated = 0;
+    if (now >= this.nextActiveRecount) {
+      this.nextActiveRecount = now + ACTIVE_RECOUNT_MS;
+      active = await this.visitors.activeSince(new Date(now - ACTIVE_WINDOW_MS).toISOString());
+    }
+    this.stored = { total, active };
   }
 }

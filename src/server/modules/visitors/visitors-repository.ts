@@ -1,55 +1,59 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { countRows, type Database } from '../../db/database.js';
 
 const TOTAL = 'sessions';
-const CHUNK = 500;
 
-export interface VisitorTotals {
-  /** Every session ever counted, pruned ones included. */
-  total: number;
-  /** Sessions seen since the given instant. */
-  active: number;
+export interface BatchRecorded {
+  /** Sessions not stored before: added to the running total. */
+  added: number;
+  /** Stored sessions last seen before the active window: active again. */
+  reactivated: number;
 }
 
 export class VisitorsRepository {
-  /** The INSERT of a full chunk (a batch's chunks are all CHUNK rows but its last). */
-  private fullChunkInsert: string | undefined;
-
   constructor(private readonly database: Database) {}
 
   private get db() {
     return this.database.db;
   }
 
-  async totals(activeSince: string): Promise<VisitorTotals> {
-    const [row, active] = await Promise.all([
-      this.db.selectFrom('visitor_totals').select('total').where('name', '=', TOTAL).executeTakeFirst(),
-      countRows(this.db.selectFrom('visitors').where('last_seen', '>=', activeSince)),
-    ]);
-    return { total: Number(row?.total ?? 0), active };
+  /** Every session ever counted (the running total): one row, read at each write. */
+  async total(): Promise<number> {
+    const row = await this.db
+      .selectFrom('visitor_totals')
+      .select('total')
+      .where('name', '=', TOTAL)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  /** Sessions seen since the given instant: a walk of the last_seen index, so it is not read at every write. */
+  async activeSince(instant: string): Promise<number> {
+    return countRows(this.db.selectFrom('visitors').where('last_seen', '>=', instant));
   }
 
   /**
-   * Records a batch of sightings in one transaction and adds the new sessions to the running total;
-   * returns how many were new. Sessions already stored get the batch's time as last_seen.
+   * Records a batch of sightings in one transaction and adds the new sessions to the running total.
+   * Sessions already stored get the batch's time as last_seen; those last seen before `activeSince`
+   * are told apart (they become active again).
    */
-  async recordBatch(sessionIds: string[], seenAt: string): Promise<number> {
-    if (sessionIds.length === 0) return 0;
+  async recordBatch(sessionIds: string[], seenAt: string, activeSince: string): Promise<BatchRecorded> {
+    if (sessionIds.length === 0) return { added: 0, reactivated: 0 };
+    const listed = this.sessionList(sessionIds);
     return this.db.transaction().execute(async (trx) => {
-      let added = 0;
-      for (let start = 0; start < sessionIds.length; start += CHUNK) {
-        const chunk = sessionIds.slice(start, start + CHUNK);
-        const inserted = await trx.executeQuery(this.insertQuery(chunk, seenAt));
-        // Rows already stored are skipped (on conflict do nothing): what changed is what was added.
-        const addedHere = Number(inserted.numAffectedRows ?? 0);
-        added += addedHere;
-        if (addedHere < chunk.length) {
-          await trx
-            .updateTable('visitors')
-            .set({ last_seen: seenAt })
-            .where('session_id', 'in', chunk)
-            .execute();
-        }
+      // Rows already stored are skipped (on conflict do nothing): the rows it changed were added.
+      const inserted = await sql`insert into visitors (session_id, first_seen, last_seen)
+        select session_id, ${seenAt}, ${seenAt} from ${listed} where true
+        on conflict (session_id) do nothing`.execute(trx);
+      const added = Number(inserted.numAffectedRows ?? 0);
+      let reactivated = 0;
+      if (added < sessionIds.length) {
+        const seenAgain = (active: boolean) =>
+          sql`update visitors set last_seen = ${seenAt}
+            where session_id in (select session_id from ${listed})
+            and last_seen ${active ? sql`>=` : sql`<`} ${activeSince}`.execute(trx);
+        reactivated = Number((await seenAgain(false)).numAffectedRows ?? 0);
+        await seenAgain(true);
       }
       if (added > 0) {
         await trx
@@ -58,32 +62,20 @@ export class VisitorsRepository {
           .where('name', '=', TOTAL)
           .execute();
       }
-      return added;
+      return { added, reactivated };
     });
   }
 
   /**
-   * Sessions seen at one instant, ignoring those already stored (the count of rows it changes is the
-   * count added). Written as text, that of a full chunk once: at 500 rows a statement, building it
-   * with Kysely cost more CPU than SQLite's own insert (new visitors arriving by the thousand a
-   * second). PostgreSQL names the instant once ($1); better-sqlite3 takes plain `?`s, the instant
-   * repeated.
+   * The batch as a table with one column, session_id, from a single parameter: PostgreSQL's text
+   * array, SQLite's JSON array. One short statement for any batch size; a VALUES list of one
+   * parameter per row cost more to build, bind and parse than SQLite's own insert (new visitors
+   * arrive by the thousand a second at peaks), and had to be cut into chunks under the parameter limit.
    */
-  private insertQuery(sessionIds: string[], seenAt: string): CompiledQuery {
-    const postgres = this.database.dialect === 'postgres';
-    const full = sessionIds.length === CHUNK;
-    let text = full ? this.fullChunkInsert : undefined;
-    if (text === undefined) {
-      const values = sessionIds.map((_, row) => (postgres ? `($${row + 2}, $1, $1)` : '(?, ?, ?)'));
-      text =
-        `insert into visitors (session_id, first_seen, last_seen) values ${values.join(', ')} ` +
-        'on conflict (session_id) do nothing';
-      if (full) this.fullChunkInsert = text;
-    }
-    const parameters = postgres
-      ? [seenAt, ...sessionIds]
-      : sessionIds.flatMap((sessionId) => [sessionId, seenAt, seenAt]);
-    return CompiledQuery.raw(text, parameters);
+  private sessionList(sessionIds: string[]) {
+    return this.database.dialect === 'postgres'
+      ? sql`unnest(${sessionIds}::text[]) as listed(session_id)`
+      : sql`(select value as session_id from json_each(${JSON.stringify(sessionIds)}))`;
   }
 
   /** Forgets sessions not seen since `before`; the running total keeps counting them. */
