@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
+import { VisitorCounter } from '../../src/server/modules/visitors/visitor-counter.js';
 import { VisitorsRepository } from '../../src/server/modules/visitors/visitors-repository.js';
 import { call, expectStatus, type Failure, unique, uniqueAddress } from '../support/factories.js';
 import { createTestApp, DIALECTS, tempDir, testConfig, useTestApp } from '../support/test-app.js';
@@ -11,6 +13,8 @@ interface Stats {
   totalUsers: number;
   activeUsers: number;
 }
+
+const silentLog = pino({ enabled: false });
 
 const track = (app: FastifyInstance, sessionId?: string, remoteAddress?: string) =>
   call(app, {
@@ -206,6 +210,55 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
         reactivated: 0,
       });
     } finally {
+      await own.close();
+    }
+  });
+
+  it('a full batch is written at once; sightings are dropped only while a write is under way', async () => {
+    const own = await createTestApp(dialect);
+    const limits = { newSessionsPerAddressPerMinute: 1000, maxPending: 5, maxKnown: 12, maxAddresses: 10 };
+    const counter = new VisitorCounter(new VisitorsRepository(own.database), 60_000, silentLog, limits);
+    try {
+      await counter.start();
+      const stored = () => new VisitorsRepository(own.database).total();
+      // The 6th finds the batch full: the batch is taken for writing, and the 6th starts the next.
+      for (let index = 0; index < 6; index++) counter.track(unique('batch'), '10.0.0.1');
+      await counter.stop();
+      expect(await stored()).toBe(6);
+      // While that write is under way a second batch fills up, and the 11th is left out.
+      for (let index = 0; index < 11; index++) counter.track(unique('batch'), '10.0.0.1');
+      await counter.stop();
+      expect(await stored()).toBe(16);
+      expect(counter.stats()).toEqual({ totalUsers: 16, activeUsers: 16 });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a session stays known for two generations of known sessions, then counts as new until written', async () => {
+    const own = await createTestApp(dialect);
+    const limits = { newSessionsPerAddressPerMinute: 1000, maxPending: 100, maxKnown: 4, maxAddresses: 10 };
+    const counter = new VisitorCounter(new VisitorsRepository(own.database), 60_000, silentLog, limits);
+    try {
+      await counter.start();
+      const [a, b, c] = [unique('a'), unique('b'), unique('c')];
+      counter.track(a, '10.0.0.1');
+      counter.track(b, '10.0.0.1');
+      await counter.flush();
+      expect(counter.stats().totalUsers).toBe(2);
+      // a and b filled a generation (2 of maxKnown 4); a, back, is found in it.
+      counter.track(a, '10.0.0.1');
+      expect(counter.stats().totalUsers).toBe(2);
+      counter.track(c, '10.0.0.1');
+      await counter.flush();
+      expect(counter.stats().totalUsers).toBe(3);
+      // a and c made the next generation: b is forgotten, and taken for new until its write says not.
+      counter.track(b, '10.0.0.1');
+      expect(counter.stats().totalUsers).toBe(4);
+      await counter.flush();
+      expect(counter.stats().totalUsers).toBe(3);
+    } finally {
+      await counter.stop();
       await own.close();
     }
   });

@@ -20,7 +20,7 @@ export interface VisitorLimits {
   newSessionsPerAddressPerMinute: number;
   /** Sightings waiting for the next write; past this the write starts early and further ones are dropped. */
   maxPending: number;
-  /** Sessions remembered as already counted (so a returning one is not counted as new again). */
+  /** Sessions remembered as already counted (so a returning one is not counted as new again), in two generations. */
   maxKnown: number;
   /** Client addresses whose new sessions are counted within one minute. */
   maxAddresses: number;
@@ -40,18 +40,19 @@ export const VISITOR_LIMITS: VisitorLimits = {
  * process's sightings not written yet: reading them costs nothing. A crash loses at most one interval.
  */
 export class VisitorCounter {
-  /** Sessions waiting for the next write, each once. */
-  private pending: string[] = [];
+  /** Sessions waiting for the next write. */
+  private pending = new Set<string>();
   /** Of `pending`, how many were new to this process when tracked. */
   private pendingNew = 0;
   /** New sessions of the batch being written, counted until the database's figures include them. */
   private writingNew = 0;
   /**
-   * Sessions this process has seen (so a returning one is not counted as new again), each with the
-   * number of the batch it was last put in: one lookup tells both whether it is known and pending.
+   * Sessions this process has seen, so that a returning one is not counted as new again: the latest
+   * ones, and the generation before them. A full generation becomes the earlier one, and the earlier
+   * one is forgotten whole.
    */
-  private readonly known = new Map<string, number>();
-  private batchNumber = 0;
+  private known = new Set<string>();
+  private knownEarlier = new Set<string>();
   private stored = { total: 0, active: 0 };
   private nextPrune = 0;
   private nextActiveRecount = 0;
@@ -81,24 +82,28 @@ export class VisitorCounter {
 
   /** A visit from a session, from a client address (already grouped: IPv6 by /64). */
   track(sessionId: string, address: string, now = Date.now()): void {
-    const batch = this.known.get(sessionId);
-    if (batch === this.batchNumber) return;
-    const isNew = batch === undefined;
-    if (isNew && !this.newSessions.take(address, now)) return;
-    if (this.pending.length >= this.limits.maxPending) {
-      this.dropped += 1;
-      void this.flush();
+    if (this.pending.has(sessionId)) return;
+    const sizeBefore = this.known.size;
+    this.known.add(sessionId);
+    const isNew = this.known.size > sizeBefore && !this.knownEarlier.has(sessionId);
+    if (isNew && !this.newSessions.take(address, now)) {
+      this.known.delete(sessionId);
       return;
     }
-    if (isNew) {
-      if (this.known.size >= this.limits.maxKnown) this.forgetOldestKnown();
-      this.pendingNew += 1;
-    } else {
-      // To the end of the insertion order, so that the sessions forgotten first are those seen longest ago.
-      this.known.delete(sessionId);
+    if (this.pending.size >= this.limits.maxPending) {
+      // A full batch is written now; only while a write is under way is a sighting dropped.
+      void this.flush();
+      if (this.pending.size >= this.limits.maxPending) {
+        this.dropped += 1;
+        return;
+      }
     }
-    this.known.set(sessionId, this.batchNumber);
-    this.pending.push(sessionId);
+    if (isNew) this.pendingNew += 1;
+    this.pending.add(sessionId);
+    if (this.known.size >= this.limits.maxKnown / 2) {
+      this.knownEarlier = this.known;
+      this.known = new Set();
+    }
   }
 
   stats(): { totalUsers: number; activeUsers: number } {
@@ -119,23 +124,13 @@ export class VisitorCounter {
     await this.flush();
   }
 
-  /** Maps keep insertion order: the sessions seen longest ago go, a tenth at a time. */
-  private forgetOldestKnown(): void {
-    let left = Math.ceil(this.limits.maxKnown / 10);
-    for (const sessionId of this.known.keys()) {
-      if (left-- <= 0) break;
-      this.known.delete(sessionId);
-    }
-  }
-
   private async write(): Promise<void> {
     if (this.dropped > 0) {
       this.log.warn({ dropped: this.dropped }, 'visitor sightings dropped: too many waiting to be written');
       this.dropped = 0;
     }
-    const batch = this.pending;
-    this.pending = [];
-    this.batchNumber += 1;
+    const batch = [...this.pending];
+    this.pending = new Set();
     this.writingNew = this.pendingNew;
     this.pendingNew = 0;
     try {
@@ -170,13 +165,9 @@ export class VisitorCounter {
     this.writingNew = 0;
   }
 
-  /** A batch whose write failed, back into the next one (each session once). */
+  /** A batch whose write failed, back into the next one. */
   private putBack(batch: string[]): void {
-    for (const sessionId of batch) {
-      if (this.known.get(sessionId) === this.batchNumber) continue;
-      this.known.set(sessionId, this.batchNumber);
-      this.pending.push(sessionId);
-    }
+    for (const sessionId of batch) this.pending.add(sessionId);
   }
 
   /** The counts every process's writes add up to; now and then, the sessions gone for a month pruned. */
