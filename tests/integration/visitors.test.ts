@@ -3,10 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { VisitorCounter } from '../../src/server/modules/visitors/visitor-counter.js';
+import type { Database } from '../../src/server/db/database.js';
+import { VisitorCounter, type VisitorLimits } from '../../src/server/modules/visitors/visitor-counter.js';
 import { VisitorsRepository } from '../../src/server/modules/visitors/visitors-repository.js';
 import { call, expectStatus, type Failure, unique, uniqueAddress } from '../support/factories.js';
-import { createTestApp, DIALECTS, tempDir, testConfig, useTestApp } from '../support/test-app.js';
+import {
+  createTestApp,
+  DIALECTS,
+  type Dialect,
+  tempDir,
+  testConfig,
+  useTestApp,
+} from '../support/test-app.js';
 
 interface Stats {
   success: true;
@@ -32,6 +40,42 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The one session a database has counted, last seen `minutesAgo`; returns its id. */
+async function storeOneSession(database: Database, minutesAgo: number): Promise<string> {
+  const seen = new Date(Date.now() - minutesAgo * 60 * 1000).toISOString();
+  const sessionId = unique('stored');
+  await database.db
+    .insertInto('visitors')
+    .values({ session_id: sessionId, first_seen: seen, last_seen: seen })
+    .execute();
+  await database.db.updateTable('visitor_totals').set({ total: 1 }).where('name', '=', 'sessions').execute();
+  return sessionId;
+}
+
+/** A visitor counter of its own (small limits, no timed writes) on a fresh database of the dialect. */
+async function withCounter(
+  dialect: Dialect,
+  limits: Partial<VisitorLimits>,
+  work: (counter: VisitorCounter, visitors: VisitorsRepository) => Promise<void>,
+): Promise<void> {
+  const own = await createTestApp(dialect);
+  const visitors = new VisitorsRepository(own.database);
+  const counter = new VisitorCounter(visitors, 60 * 60 * 1000, silentLog, {
+    newSessionsPerAddressPerMinute: 1000,
+    maxPending: 100,
+    maxKnown: 100,
+    maxAddresses: 10,
+    ...limits,
+  });
+  try {
+    await counter.start();
+    await work(counter, visitors);
+  } finally {
+    await counter.stop();
+    await own.close();
   }
 }
 
@@ -126,17 +170,7 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
   it('prunes sessions unseen for 30 days at start, and totalUsers keeps counting them', async () => {
     const own = await createTestApp(dialect);
     try {
-      const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000).toISOString();
-      const old = unique('old');
-      await own.database.db
-        .insertInto('visitors')
-        .values({ session_id: old, first_seen: longAgo, last_seen: longAgo })
-        .execute();
-      await own.database.db
-        .updateTable('visitor_totals')
-        .set({ total: 1 })
-        .where('name', '=', 'sessions')
-        .execute();
+      const old = await storeOneSession(own.database, 40 * 24 * 60);
       await track(own.app, unique('new'));
       await own.restart();
       const rows = await own.database.db.selectFrom('visitors').select('session_id').execute();
@@ -153,17 +187,7 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
   it('a session back after the active window is active again as soon as its visit is written', async () => {
     const own = await createTestApp(dialect);
     try {
-      const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000).toISOString();
-      const back = unique('back');
-      await own.database.db
-        .insertInto('visitors')
-        .values({ session_id: back, first_seen: tenMinutesAgo, last_seen: tenMinutesAgo })
-        .execute();
-      await own.database.db
-        .updateTable('visitor_totals')
-        .set({ total: 1 })
-        .where('name', '=', 'sessions')
-        .execute();
+      const back = await storeOneSession(own.database, 10);
       await own.restart();
       expect(await stats(own.app)).toMatchObject({ totalUsers: 1, activeUsers: 0 });
       await track(own.app, back);
@@ -215,32 +239,21 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
   });
 
   it('a full batch is written at once; sightings are dropped only while a write is under way', async () => {
-    const own = await createTestApp(dialect);
-    const limits = { newSessionsPerAddressPerMinute: 1000, maxPending: 5, maxKnown: 12, maxAddresses: 10 };
-    const counter = new VisitorCounter(new VisitorsRepository(own.database), 60_000, silentLog, limits);
-    try {
-      await counter.start();
-      const stored = () => new VisitorsRepository(own.database).total();
+    await withCounter(dialect, { maxPending: 5 }, async (counter, visitors) => {
       // The 6th finds the batch full: the batch is taken for writing, and the 6th starts the next.
       for (let index = 0; index < 6; index++) counter.track(unique('batch'), '10.0.0.1');
       await counter.stop();
-      expect(await stored()).toBe(6);
+      expect(await visitors.total()).toBe(6);
       // While that write is under way a second batch fills up, and the 11th is left out.
       for (let index = 0; index < 11; index++) counter.track(unique('batch'), '10.0.0.1');
       await counter.stop();
-      expect(await stored()).toBe(16);
+      expect(await visitors.total()).toBe(16);
       expect(counter.stats()).toEqual({ totalUsers: 16, activeUsers: 16 });
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('a session stays known for two generations of known sessions, then counts as new until written', async () => {
-    const own = await createTestApp(dialect);
-    const limits = { newSessionsPerAddressPerMinute: 1000, maxPending: 100, maxKnown: 4, maxAddresses: 10 };
-    const counter = new VisitorCounter(new VisitorsRepository(own.database), 60_000, silentLog, limits);
-    try {
-      await counter.start();
+    await withCounter(dialect, { maxKnown: 4 }, async (counter) => {
       const [a, b, c] = [unique('a'), unique('b'), unique('c')];
       counter.track(a, '10.0.0.1');
       counter.track(b, '10.0.0.1');
@@ -257,10 +270,7 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
       expect(counter.stats().totalUsers).toBe(4);
       await counter.flush();
       expect(counter.stats().totalUsers).toBe(3);
-    } finally {
-      await counter.stop();
-      await own.close();
-    }
+    });
   });
 
   it('two apps on one database each count what the other wrote, once it is written', async () => {
