@@ -229,10 +229,18 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
       expect(await visitors.total()).toBe(first.length + 300);
       expect(await visitors.activeSince(minutesAgo(5))).toBe(604 + 300);
       // Seen again within the window: written, not active again.
-      expect(await visitors.recordBatch(again.slice(0, 10), now, minutesAgo(5))).toEqual({
+      const later = new Date(Date.now() + 1000).toISOString();
+      expect(await visitors.recordBatch(again.slice(0, 10), later, minutesAgo(5))).toEqual({
         added: 0,
         reactivated: 0,
       });
+      const lastSeen = await own.database.db
+        .selectFrom('visitors')
+        .select('last_seen')
+        .where('session_id', 'in', [again[0] as string, again[10] as string])
+        .orderBy('last_seen')
+        .execute();
+      expect(lastSeen.map((row) => row.last_seen)).toEqual([now, later]);
     } finally {
       await own.close();
     }

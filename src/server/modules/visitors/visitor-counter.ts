@@ -146,7 +146,7 @@ export class VisitorCounter {
       }
     } catch (error) {
       this.onFlush(false);
-      this.putBack(batch);
+      for (const sessionId of batch) this.pending.add(sessionId);
       this.pendingNew += this.writingNew;
       this.writingNew = 0;
       this.log.error({ err: error }, 'visitor flush failed; will retry');
@@ -163,11 +163,6 @@ export class VisitorCounter {
       this.log.error({ err: error }, 'reading visitor counts failed');
     }
     this.writingNew = 0;
-  }
-
-  /** A batch whose write failed, back into the next one. */
-  private putBack(batch: string[]): void {
-    for (const sessionId of batch) this.pending.add(sessionId);
   }
 
   /** The counts every process's writes add up to; now and then, the sessions gone for a month pruned. */

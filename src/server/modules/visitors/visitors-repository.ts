@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { countRows, type Database } from '../../db/database.js';
 
 const TOTAL = 'sessions';
@@ -48,12 +48,12 @@ export class VisitorsRepository {
       const added = Number(inserted.numAffectedRows ?? 0);
       let reactivated = 0;
       if (added < sessionIds.length) {
-        const seenAgain = (active: boolean) =>
+        const seenAgain = (lastSeen: RawBuilder<unknown>) =>
           sql`update visitors set last_seen = ${seenAt}
-            where session_id in (select session_id from ${listed})
-            and last_seen ${active ? sql`>=` : sql`<`} ${activeSince}`.execute(trx);
-        reactivated = Number((await seenAgain(false)).numAffectedRows ?? 0);
-        await seenAgain(true);
+            where session_id in (select session_id from ${listed}) and ${lastSeen}`.execute(trx);
+        reactivated = Number((await seenAgain(sql`last_seen < ${activeSince}`)).numAffectedRows ?? 0);
+        // The rows just added already say seenAt: only the others seen within the window move.
+        await seenAgain(sql`last_seen >= ${activeSince} and last_seen < ${seenAt}`);
       }
       if (added > 0) {
         await trx
