@@ -94,8 +94,8 @@ export interface ContentBlocksTable {
 
 export interface VisitorsTable {
   session_id: string;
-  first_seen: string;
-  last_seen: string;
+  /** Milliseconds since the epoch (a bigint: PostgreSQL answers it as text). */
+  last_seen: number;
 }
 
 /** Every write the public site shows, in commit order; the id is the live event's id. */

@@ -32,7 +32,7 @@ export const DUMP_TABLES = {
   declarations: { key: 'seq', generated: false },
   usermaps: { key: 'usermap_id', generated: true },
   content_blocks: { key: 'block_id', generated: true },
-  visitors: { key: 'session_id', generated: false },
+  visitors: { key: 'session_id', generated: false, bigints: ['last_seen'] },
   visitor_totals: { key: 'name', generated: false, bigints: ['total'], seed: { name: 'sessions', total: 0 } },
   change_log: { key: 'change_id', generated: true },
   login_attempts: { key: 'attempt_id', generated: true },

@@ -16,20 +16,25 @@ const PRUNE_EVERY_MS = 60 * MINUTE_MS;
 const ACTIVE_RECOUNT_MS = 30 * 1000;
 
 export interface VisitorLimits {
-  /** New sessions counted per client address (or IPv6 /64) per minute; more are accepted, not counted. */
+  /**
+   * Sessions counted per client address (or IPv6 /64) per minute; more are accepted, not counted. A
+   * browser tracks once per session, so these are its new sessions.
+   */
   newSessionsPerAddressPerMinute: number;
-  /** Sightings waiting for the next write; past this the write starts early and further ones are dropped. */
+  /** Sightings that start a write without waiting for the interval. */
+  batchSize: number;
+  /** Sightings waiting while a write is under way; past this, further ones are dropped. */
   maxPending: number;
-  /** Sessions remembered as already counted (so a returning one is not counted as new again), in two generations. */
-  maxKnown: number;
-  /** Client addresses whose new sessions are counted within one minute. */
+  /** Client addresses whose sessions are counted within one minute. */
   maxAddresses: number;
 }
 
 export const VISITOR_LIMITS: VisitorLimits = {
   newSessionsPerAddressPerMinute: 60,
+  // Small batches keep the waiting set small (a lookup in it stays in the CPU's cache) and let most
+  // session ids die young, before the garbage collector has to move them.
+  batchSize: 4096,
   maxPending: 50_000,
-  maxKnown: 200_000,
   maxAddresses: 100_000,
 };
 
@@ -38,21 +43,17 @@ export const VISITOR_LIMITS: VisitorLimits = {
  * database write per request. The counts come from the database (a running total, and the sessions
  * seen in the last five minutes, which every process writes), refreshed at each write, plus this
  * process's sightings not written yet: reading them costs nothing. A crash loses at most one interval.
+ *
+ * A browser tracks once per session, so a sighting is taken for a new session until its write tells
+ * (the database keeps one row per session): a session that comes back within one interval counts
+ * twice until then. Remembering the sessions already seen, to tell sooner, cost more than the rest
+ * of a sighting and was nearly always for nothing.
  */
 export class VisitorCounter {
   /** Sessions waiting for the next write. */
   private pending = new Set<string>();
-  /** Of `pending`, how many were new to this process when tracked. */
-  private pendingNew = 0;
-  /** New sessions of the batch being written, counted until the database's figures include them. */
-  private writingNew = 0;
-  /**
-   * Sessions this process has seen, so that a returning one is not counted as new again: the latest
-   * ones, and the generation before them. A full generation becomes the earlier one, and the earlier
-   * one is forgotten whole.
-   */
-  private known = new Set<string>();
-  private knownEarlier = new Set<string>();
+  /** Sightings of the batch being written, counted until the database's figures include them. */
+  private writing = 0;
   private stored = { total: 0, active: 0 };
   private nextPrune = 0;
   private nextActiveRecount = 0;
@@ -82,32 +83,18 @@ export class VisitorCounter {
 
   /** A visit from a session, from a client address (already grouped: IPv6 by /64). */
   track(sessionId: string, address: string, now = Date.now()): void {
-    if (this.pending.has(sessionId)) return;
-    const sizeBefore = this.known.size;
-    this.known.add(sessionId);
-    const isNew = this.known.size > sizeBefore && !this.knownEarlier.has(sessionId);
-    if (isNew && !this.newSessions.take(address, now)) {
-      this.known.delete(sessionId);
+    if (this.pending.has(sessionId) || !this.newSessions.take(address, now)) return;
+    // Only while a write is under way can this many wait.
+    if (this.pending.size >= this.limits.maxPending) {
+      this.dropped += 1;
       return;
     }
-    if (this.pending.size >= this.limits.maxPending) {
-      // A full batch is written now; only while a write is under way is a sighting dropped.
-      void this.flush();
-      if (this.pending.size >= this.limits.maxPending) {
-        this.dropped += 1;
-        return;
-      }
-    }
-    if (isNew) this.pendingNew += 1;
     this.pending.add(sessionId);
-    if (this.known.size >= this.limits.maxKnown / 2) {
-      this.knownEarlier = this.known;
-      this.known = new Set();
-    }
+    if (this.pending.size >= this.limits.batchSize) void this.flush();
   }
 
   stats(): { totalUsers: number; activeUsers: number } {
-    const unwritten = this.pendingNew + this.writingNew;
+    const unwritten = this.pending.size + this.writing;
     return { totalUsers: this.stored.total + unwritten, activeUsers: this.stored.active + unwritten };
   }
 
@@ -131,52 +118,46 @@ export class VisitorCounter {
     }
     const batch = [...this.pending];
     this.pending = new Set();
-    this.writingNew = this.pendingNew;
-    this.pendingNew = 0;
+    this.writing = batch.length;
     try {
       if (batch.length > 0) {
         const now = Date.now();
-        const recorded = await this.visitors.recordBatch(
-          batch,
-          new Date(now).toISOString(),
-          new Date(now - ACTIVE_WINDOW_MS).toISOString(),
-        );
+        const recorded = await this.visitors.recordBatch(batch, now, now - ACTIVE_WINDOW_MS);
         this.reactivated += recorded.reactivated;
         this.onFlush(true);
       }
     } catch (error) {
       this.onFlush(false);
       for (const sessionId of batch) this.pending.add(sessionId);
-      this.pendingNew += this.writingNew;
-      this.writingNew = 0;
+      this.writing = 0;
       this.log.error({ err: error }, 'visitor flush failed; will retry');
       return;
     }
     try {
       await this.refresh();
     } catch (error) {
-      // Written, but not read back: count them as the database now does.
+      // Written, but not read back: count them as new until the next refresh.
       this.stored = {
-        total: this.stored.total + this.writingNew,
-        active: this.stored.active + this.writingNew,
+        total: this.stored.total + this.writing,
+        active: this.stored.active + this.writing,
       };
       this.log.error({ err: error }, 'reading visitor counts failed');
     }
-    this.writingNew = 0;
+    this.writing = 0;
   }
 
   /** The counts every process's writes add up to; now and then, the sessions gone for a month pruned. */
   private async refresh(now = Date.now()): Promise<void> {
     if (now >= this.nextPrune) {
       this.nextPrune = now + PRUNE_EVERY_MS;
-      await this.visitors.pruneSeenBefore(new Date(now - SESSION_RETENTION_MS).toISOString());
+      await this.visitors.pruneSeenBefore(now - SESSION_RETENTION_MS);
     }
     const total = await this.visitors.total();
     let active = this.stored.active + (total - this.stored.total) + this.reactivated;
     this.reactivated = 0;
     if (now >= this.nextActiveRecount) {
       this.nextActiveRecount = now + ACTIVE_RECOUNT_MS;
-      active = await this.visitors.activeSince(new Date(now - ACTIVE_WINDOW_MS).toISOString());
+      active = await this.visitors.activeSince(now - ACTIVE_WINDOW_MS);
     }
     this.stored = { total, active };
   }

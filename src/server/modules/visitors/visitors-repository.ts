@@ -27,23 +27,23 @@ export class VisitorsRepository {
     return Number(row?.total ?? 0);
   }
 
-  /** Sessions seen since the given instant: a walk of the last_seen index, so it is not read at every write. */
-  async activeSince(instant: string): Promise<number> {
+  /** Sessions seen since the given instant (epoch ms): a walk of the last_seen index, so it is not read at every write. */
+  async activeSince(instant: number): Promise<number> {
     return countRows(this.db.selectFrom('visitors').where('last_seen', '>=', instant));
   }
 
   /**
    * Records a batch of sightings in one transaction and adds the new sessions to the running total.
-   * Sessions already stored get the batch's time as last_seen; those last seen before `activeSince`
-   * are told apart (they become active again).
+   * Sessions already stored get the batch's time (epoch ms) as last_seen; those last seen before
+   * `activeSince` are told apart (they become active again). A session listed twice counts once.
    */
-  async recordBatch(sessionIds: string[], seenAt: string, activeSince: string): Promise<BatchRecorded> {
+  async recordBatch(sessionIds: string[], seenAt: number, activeSince: number): Promise<BatchRecorded> {
     if (sessionIds.length === 0) return { added: 0, reactivated: 0 };
     const listed = this.sessionList(sessionIds);
     return this.db.transaction().execute(async (trx) => {
       // Rows already stored are skipped (on conflict do nothing): the rows it changed were added.
-      const inserted = await sql`insert into visitors (session_id, first_seen, last_seen)
-        select session_id, ${seenAt}, ${seenAt} from ${listed} where true
+      const inserted = await sql`insert into visitors (session_id, last_seen)
+        select session_id, cast(${seenAt} as bigint) from ${listed} where true
         on conflict (session_id) do nothing`.execute(trx);
       const added = Number(inserted.numAffectedRows ?? 0);
       let reactivated = 0;
@@ -78,8 +78,8 @@ export class VisitorsRepository {
       : sql`(select value as session_id from json_each(${JSON.stringify(sessionIds)}))`;
   }
 
-  /** Forgets sessions not seen since `before`; the running total keeps counting them. */
-  async pruneSeenBefore(before: string): Promise<number> {
+  /** Forgets sessions not seen since `before` (epoch ms); the running total keeps counting them. */
+  async pruneSeenBefore(before: number): Promise<number> {
     const result = await this.db.deleteFrom('visitors').where('last_seen', '<', before).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
