@@ -275,6 +275,28 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
     });
   });
 
+  it('after a failed write, a full batch waits for the next timed write instead of retrying at each sighting', async () => {
+    await withCounter(dialect, { batchSize: 5, maxPending: 50 }, async (counter, visitors) => {
+      const failing = vi.spyOn(visitors, 'recordBatch').mockRejectedValue(new Error('database down'));
+      for (let index = 0; index < 5; index++) counter.track(unique('down'), '10.0.0.1');
+      await counter.flush();
+      const attempts = failing.mock.calls.length;
+      // The failed batch is back and full; more sightings wait for the interval.
+      for (let index = 0; index < 5; index++) counter.track(unique('down'), '10.0.0.1');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(failing).toHaveBeenCalledTimes(attempts);
+      failing.mockRestore();
+      await counter.flush();
+      expect(await visitors.total()).toBe(10);
+      // Writing again, a full batch starts a write at once.
+      const writes = vi.spyOn(visitors, 'recordBatch');
+      for (let index = 0; index < 5; index++) counter.track(unique('up'), '10.0.0.1');
+      expect(writes).toHaveBeenCalledTimes(1);
+      await counter.flush();
+      expect(await visitors.total()).toBe(15);
+    });
+  });
+
   it('a session seen again after its write counts as new until the next write says it is not', async () => {
     await withCounter(dialect, {}, async (counter) => {
       const [a, b] = [unique('a'), unique('b')];

@@ -23,7 +23,7 @@ export interface VisitorLimits {
   newSessionsPerAddressPerMinute: number;
   /** Sightings that start a write without waiting for the interval. */
   batchSize: number;
-  /** Sightings waiting while a write is under way; past this, further ones are dropped. */
+  /** Sightings waiting while a write is under way or after one failed; past this, further ones are dropped. */
   maxPending: number;
   /** Client addresses whose sessions are counted within one minute. */
   maxAddresses: number;
@@ -60,6 +60,8 @@ export class VisitorCounter {
   /** Sessions written since the last refresh that were stored but had left the active window. */
   private reactivated = 0;
   private dropped = 0;
+  /** The last write failed: until one succeeds, writes wait for the interval, not for a full batch. */
+  private writeFailed = false;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private readonly newSessions: PerMinuteLimit;
@@ -84,13 +86,14 @@ export class VisitorCounter {
   /** A visit from a session, from a client address (already grouped: IPv6 by /64). */
   track(sessionId: string, address: string, now = Date.now()): void {
     if (this.pending.has(sessionId) || !this.newSessions.take(address, now)) return;
-    // Only while a write is under way can this many wait.
+    // Only while a write is under way, or after one failed, can this many wait.
     if (this.pending.size >= this.limits.maxPending) {
       this.dropped += 1;
       return;
     }
     this.pending.add(sessionId);
-    if (this.pending.size >= this.limits.batchSize) void this.flush();
+    // After a failed write the batch stays full: retrying at every sighting would copy it each time.
+    if (this.pending.size >= this.limits.batchSize && !this.writeFailed) void this.flush();
   }
 
   stats(): { totalUsers: number; activeUsers: number } {
@@ -124,10 +127,12 @@ export class VisitorCounter {
         const now = Date.now();
         const recorded = await this.visitors.recordBatch(batch, now, now - ACTIVE_WINDOW_MS);
         this.reactivated += recorded.reactivated;
+        this.writeFailed = false;
         this.onFlush(true);
       }
     } catch (error) {
       this.onFlush(false);
+      this.writeFailed = true;
       for (const sessionId of batch) this.pending.add(sessionId);
       this.writing = 0;
       this.log.error({ err: error }, 'visitor flush failed; will retry');
