@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { exitAfterLogs } from './lib/exit-after-logs.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { keepTickObjectShape } from './lib/tick-object-shape.js';
 import { DeclarationLog } from './modules/declarations/declaration-log.js';
@@ -37,7 +38,7 @@ async function serve(config: AppConfig) {
     app.log.info({ signal }, 'shutting down');
     const forceExit = setTimeout(() => {
       app.log.error(`shutdown: not done in ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway`);
-      process.exit(1);
+      exitAfterLogs(app.log, 1);
     }, SHUTDOWN_TIMEOUT_MS);
     forceExit.unref();
     // app.close() runs the steps in order, each logged at debug level: live streams end (preClose),
@@ -48,10 +49,11 @@ async function serve(config: AppConfig) {
       await app.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+      exitAfterLogs(app.log, 1);
+      return;
     }
     app.log.debug('shutdown: done');
-    process.exit(0);
+    exitAfterLogs(app.log, 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -95,7 +97,7 @@ async function supervise(config: AppConfig) {
     startedAt.delete(worker.id);
     if (stopping) {
       if (code !== 0) stopFailed = true;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopFailed ? 1 : 0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) exitAfterLogs(log, stopFailed ? 1 : 0);
       return;
     }
     log.error({ pid: worker.process.pid, code, signal }, 'a worker stopped; starting another');
@@ -106,7 +108,10 @@ async function supervise(config: AppConfig) {
     stopping = true;
     log.info({ signal }, 'stopping the workers');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 1000).unref();
+    setTimeout(() => {
+      log.error(`the workers did not stop in ${SHUTDOWN_TIMEOUT_MS / 1000 + 1} s; exiting anyway`);
+      exitAfterLogs(log, 1);
+    }, SHUTDOWN_TIMEOUT_MS + 1000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
