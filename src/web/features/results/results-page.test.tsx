@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResultRecord } from '../../../shared/schemas/results.js';
-import { adminResultRecord, pagedAnswer } from '../../test/records.js';
+import { adminResultRecord, ghadiRecord, pagedAnswer } from '../../test/records.js';
 import { renderRoutes } from '../../test/render.js';
 import { ResultsPage } from './results-page.js';
 
@@ -23,11 +23,15 @@ interface Answer {
   body: unknown;
 }
 
+/** The ghadis the export form offers. */
+const GHADIS = [ghadiRecord(1, { NameEn: 'Gali' }), ghadiRecord(2, { NameEn: 'Disawer' })];
+
 /**
- * A fake of GET /api/results as the server answers it: a case-insensitive search over agent,
- * ghadi, result and date, one page by page and limit (the whole list without them).
+ * A fake of the server: GET /api/ghadis, and GET /api/results with a case-insensitive search over
+ * agent, ghadi, result and date, one page by page and limit (the whole list without them).
  */
 function serve(url: URL): Answer {
+  if (url.pathname === '/api/ghadis') return { status: 200, body: { success: true, data: GHADIS } };
   const q = (url.searchParams.get('q') ?? '').toLowerCase();
   const matching = RESULTS.filter((result) =>
     [result.CreatedByName, result.Name, result.Result, result.Date].some((field) =>
