@@ -258,7 +258,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     isOwnOrigin: ownOrigin(config.publicUrl),
     trackVisit: (sessionId, request) =>
       visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
-    onAnswered: (method, route, status, seconds) => metrics.request(method, route, status, seconds),
+    requestSeries: (method, route, status) => metrics.requestSeries(method, route, status),
   });
   return app;
 }

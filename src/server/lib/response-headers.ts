@@ -91,7 +91,7 @@ export class ResponseHeaders {
 
   /** The CORS headers an answer to this Origin carries (none for an origin not allowed). */
   corsFor(origin: string | undefined): Readonly<Record<string, string>> | undefined {
-    return origin === undefined ? undefined : this.perOrigin.get(origin);
+    return origin === undefined || this.perOrigin.size === 0 ? undefined : this.perOrigin.get(origin);
   }
 
   /** A preflight's answer headers (OPTIONS with Access-Control-Request-Method). */

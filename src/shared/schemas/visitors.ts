@@ -9,12 +9,19 @@ export type VisitorStats = z.infer<typeof visitorStats>;
 
 export const SESSION_ID_MAX_LENGTH = 128;
 
-/** POST /api/visitor/track's one input, checked by its route and by the server's fast path alike. */
-export const trackHeaders = z.object({
-  'x-session-id': z
-    .string('Is required')
-    .trim()
-    .min(1, 'Is required')
-    .max(SESSION_ID_MAX_LENGTH, `Must be at most ${SESSION_ID_MAX_LENGTH} characters`)
-    .regex(/^[\x21-\x7e]+$/, 'Must be printable characters without spaces'),
-});
+/**
+ * A visitor's session id, as the x-session-id header of POST /api/visitor/track gives it: one check
+ * (HTTP has trimmed the value already), as it runs on every visit.
+ */
+export const sessionIdHeader = z
+  .string('Is required')
+  .regex(
+    new RegExp(`^[\\x21-\\x7e]{1,${SESSION_ID_MAX_LENGTH}}$`),
+    `Must be 1 to ${SESSION_ID_MAX_LENGTH} printable characters without spaces`,
+  );
+
+/**
+ * POST /api/visitor/track's one input, checked by its route; the server's fast path checks the header
+ * alone with the same schema (half the cost of the object's).
+ */
+export const trackHeaders = z.object({ 'x-session-id': sessionIdHeader });

@@ -30,19 +30,41 @@ function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
-interface Series {
-  labels: Record<string, string>;
+/** One series of the request histogram: the requests of one method, route pattern and status. */
+export class RequestSeries {
   /** Observations per bucket (not cumulative): index i counts values in (bounds[i-1], bounds[i]]. */
-  counts: Float64Array;
-  sum: number;
-  count: number;
+  readonly counts: Float64Array;
+  sum = 0;
+  count = 0;
+
+  constructor(
+    readonly labels: Readonly<Record<string, string>>,
+    private readonly bounds: readonly number[],
+  ) {
+    this.counts = new Float64Array(bounds.length);
+  }
+
+  observe(seconds: number): void {
+    const { bounds } = this;
+    let bucket = 0;
+    while (bucket < bounds.length && seconds > (bounds[bucket] ?? 0)) bucket++;
+    if (bucket < bounds.length) this.counts[bucket] = (this.counts[bucket] ?? 0) + 1;
+    this.sum += seconds;
+    this.count += 1;
+  }
+
+  reset(): void {
+    this.counts.fill(0);
+    this.sum = 0;
+    this.count = 0;
+  }
 }
 
 /** Requests by method, route pattern and status, with their latency. */
 export class RequestHistogram {
   readonly type = 'histogram';
   readonly aggregator = 'sum';
-  private readonly byRoute = new Map<string, Map<number, Map<string, Series>>>();
+  private readonly byRoute = new Map<string, Map<number, Map<string, RequestSeries>>>();
 
   constructor(
     readonly name: string,
@@ -51,20 +73,18 @@ export class RequestHistogram {
   ) {}
 
   observe(method: string, route: string, status: number, seconds: number): void {
-    const byStatus = entry(this.byRoute, route, () => new Map<number, Map<string, Series>>());
-    const byMethod = entry(byStatus, status, () => new Map<string, Series>());
-    const series = entry(byMethod, method, () => ({
-      labels: { method, route, status_code: String(status) },
-      counts: new Float64Array(this.bounds.length),
-      sum: 0,
-      count: 0,
-    }));
-    const { bounds } = this;
-    let bucket = 0;
-    while (bucket < bounds.length && seconds > (bounds[bucket] ?? 0)) bucket++;
-    if (bucket < bounds.length) series.counts[bucket] = (series.counts[bucket] ?? 0) + 1;
-    series.sum += seconds;
-    series.count += 1;
+    this.series(method, route, status).observe(seconds);
+  }
+
+  /** The series of one method, route and status, which a caller may keep and observe directly. */
+  series(method: string, route: string, status: number): RequestSeries {
+    const byStatus = entry(this.byRoute, route, () => new Map<number, Map<string, RequestSeries>>());
+    const byMethod = entry(byStatus, status, () => new Map<string, RequestSeries>());
+    return entry(
+      byMethod,
+      method,
+      () => new RequestSeries({ method, route, status_code: String(status) }, this.bounds),
+    );
   }
 
   async get(): Promise<Snapshot> {
@@ -87,8 +107,11 @@ export class RequestHistogram {
     return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
   }
 
+  /** Zeroes every series in place: callers may keep theirs. */
   reset(): void {
-    this.byRoute.clear();
+    for (const byStatus of this.byRoute.values()) {
+      for (const byMethod of byStatus.values()) for (const series of byMethod.values()) series.reset();
+    }
   }
 }
 

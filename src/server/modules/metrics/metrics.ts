@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
-import { LookupCounter, RequestHistogram } from './hot-metrics.js';
+import { LookupCounter, RequestHistogram, type RequestSeries } from './hot-metrics.js';
 
 /** Latency buckets in seconds: a cached answer takes well under a millisecond, a list a few. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -79,6 +79,11 @@ export class Metrics {
 
   request(method: string, route: string, status: number, seconds: number): void {
     this.requests.observe(method, route, status, seconds);
+  }
+
+  /** The series of requests of one method, route and status, to keep and observe directly (the fast path). */
+  requestSeries(method: string, route: string, status: number): RequestSeries {
+    return this.requests.series(method, route, status);
   }
 
   cacheLookup(route: string, hit: boolean): void {

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
-import { trackHeaders } from '../../../shared/schemas/visitors.js';
+import { sessionIdHeader } from '../../../shared/schemas/visitors.js';
 import { givenRequestId } from '../../lib/response-headers.js';
 import { type Delivery, deliver, JSON_TYPE, type OwnHeaders, writeDelivery } from './cached-answer.js';
 import { type FastPathHeaders, fastPathHeaders } from './fast-path-headers.js';
@@ -41,7 +41,16 @@ interface LastDelivery {
   generation: number;
   acceptEncoding: string | undefined;
   delivery: Delivery;
+  /** The metrics' series of this answer. */
+  series: AnswerSeries;
 }
+
+/** Where an answer is counted, with its time (the app's request metrics). */
+export interface AnswerSeries {
+  observe(seconds: number): void;
+}
+
+const UNCOUNTED: AnswerSeries = { observe: () => {} };
 
 /** Larger answers are not remembered per line: 1,024 lines then hold at most 16 MB of bodies. */
 const MAX_REMEMBERED_BODY_BYTES = 16 * 1024;
@@ -63,8 +72,11 @@ export interface FastPathOptions {
   isOwnOrigin: (origin: string, host: string | undefined) => boolean;
   /** Counts a visit, as POST /api/visitor/track does. */
   trackVisit: (sessionId: string, request: IncomingMessage) => void;
-  /** Told of each answer it sent, as Fastify's own answers are counted (the metrics). */
-  onAnswered?: (method: string, route: string, status: number, seconds: number) => void;
+  /**
+   * The series each answer is counted in, as Fastify's own answers are (the metrics), by method,
+   * route pattern and status; kept, not looked up at each answer.
+   */
+  requestSeries?: (method: string, route: string, status: number) => AnswerSeries;
 }
 
 /**
@@ -80,6 +92,7 @@ export class FastPath {
   private readonly router = FindMyWay<HTTPVersion.V1>(ROUTER_OPTIONS);
   private readonly resolved = new Map<string, Resolved | null>();
   private readonly tracked: Delivery;
+  private readonly trackedSeries: AnswerSeries;
 
   constructor(private readonly options: FastPathOptions) {
     const vary = options.context.headers.vary(false);
@@ -91,6 +104,7 @@ export class FastPath {
       'content-length': String(TRACKED_BODY.length),
     };
     this.tracked = { status: 200, headers: trackedHeaders, body: TRACKED_BODY };
+    this.trackedSeries = this.seriesOf('POST', TRACK_PATH, 200);
     const owned = new Set<string>();
     for (const read of options.reads) {
       if (read.pageOnly && !options.context.pages) continue;
@@ -110,19 +124,18 @@ export class FastPath {
   /** True when it answered; false leaves the request to Fastify. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
     const started = performance.now();
-    const route = this.answer(request, response);
-    if (route === null) return false;
-    this.options.onAnswered?.(
-      request.method ?? 'GET',
-      route,
-      response.statusCode,
-      (performance.now() - started) / 1000,
-    );
+    const series = this.answer(request, response);
+    if (series === null) return false;
+    series.observe((performance.now() - started) / 1000);
     return true;
   }
 
-  /** The route it answered, or null to leave the request to Fastify. */
-  private answer(request: IncomingMessage, response: ServerResponse): string | null {
+  private seriesOf(method: string, route: string, status: number): AnswerSeries {
+    return this.options.requestSeries?.(method, route, status) ?? UNCOUNTED;
+  }
+
+  /** The series to count its answer in, or null to leave the request to Fastify. */
+  private answer(request: IncomingMessage, response: ServerResponse): AnswerSeries | null {
     const headers = fastPathHeaders(request);
     const { origin } = headers;
     // This site's pages, and front ends CORS_ORIGINS allows (with their CORS headers); any other
@@ -130,13 +143,13 @@ export class FastPath {
     const cors = this.options.context.headers.corsFor(origin);
     if (origin !== undefined && !cors && !this.options.isOwnOrigin(origin, headers.host)) return null;
     const method = request.method;
-    const own = { requestId: givenRequestId(headers['x-request-id']), cors };
+    const own = { requestId: givenRequestId(headers.requestId), cors };
     if (method === 'GET' || method === 'HEAD') {
       const resolved = this.resolve(method, request.url ?? '');
-      return resolved && this.read(resolved, headers, response, own);
+      return resolved && this.read(method, resolved, headers, response, own);
     }
     if (method === 'POST' && request.url === TRACK_PATH && this.track(request, headers, response, own))
-      return TRACK_PATH;
+      return this.trackedSeries;
     return null;
   }
 
@@ -163,22 +176,23 @@ export class FastPath {
   }
 
   private read(
+    method: 'GET' | 'HEAD',
     resolved: Resolved,
     headers: FastPathHeaders,
     response: ServerResponse,
     own: OwnHeaders,
-  ): string | null {
+  ): AnswerSeries | null {
     const { read } = resolved;
     // The answer may depend on the token, which only Fastify checks.
     if (read.access === 'optional' && headers.authorization !== undefined) return null;
     const { context } = this.options;
     const { model } = context;
-    const acceptEncoding = headers['accept-encoding'];
-    const ifNoneMatch = headers['if-none-match'];
+    const { acceptEncoding, ifNoneMatch } = headers;
     // Reading the date rolls a new day over, which drops every answer (and so ends `last`).
     model.today();
     const { last } = resolved;
     let delivery: Delivery;
+    let series: AnswerSeries;
     if (
       last &&
       ifNoneMatch === undefined &&
@@ -188,17 +202,19 @@ export class FastPath {
       // The same line asked the same way, nothing dropped since: what was sent then is the answer.
       model.onLookup(read.path, true);
       delivery = last.delivery;
+      series = last.series;
     } else {
       const key = read.key({ params: resolved.params, query: resolved.query, admin: false }, context);
       if (key === null) return null;
       const answer = model.readyAnswer(read, key);
       if (!answer) return null;
       delivery = deliver(answer, context.headers, acceptEncoding, ifNoneMatch);
+      series = this.seriesOf(method, read.path, delivery.status);
       if (ifNoneMatch === undefined && (delivery.body?.length ?? 0) <= MAX_REMEMBERED_BODY_BYTES)
-        resolved.last = { generation: model.generation, acceptEncoding, delivery };
+        resolved.last = { generation: model.generation, acceptEncoding, delivery, series };
     }
     writeDelivery(response, delivery, own);
-    return read.path;
+    return series;
   }
 
   /** POST /api/visitor/track as its route answers a valid request; anything else goes to the route. */
@@ -208,11 +224,11 @@ export class FastPath {
     response: ServerResponse,
     own: OwnHeaders,
   ): boolean {
-    const length = headers['content-length'];
-    if (headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')) return false;
-    const checked = trackHeaders.safeParse({ 'x-session-id': headers['x-session-id'] });
+    const length = headers.contentLength;
+    if (headers.transferEncoding !== undefined || (length !== undefined && length !== '0')) return false;
+    const checked = sessionIdHeader.safeParse(headers.sessionId);
     if (!checked.success) return false;
-    this.options.trackVisit(checked.data['x-session-id'], request);
+    this.options.trackVisit(checked.data, request);
     writeDelivery(response, this.tracked, own);
     return true;
   }
