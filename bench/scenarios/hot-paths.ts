@@ -1,19 +1,16 @@
 /**
  * The public hot paths, side by side with a bare node:http server sending the very same bytes
  * (issue 7): our server's answers are recorded byte for byte, bench/bare-server.mjs replays them, and
- * wrk loads each server in alternating rounds. A third server, ours with the same replay answering
+ * wrk loads the servers in rounds, one at a time or all at once (hot-measure.ts). A third server, ours with the same replay answering
  * first (bench/bare-in-app.mjs), tells the process's own cost apart from the fast path's. Reported as
  * req/s and as server CPU per request. On 2+ cores the servers are pinned to core 0 and wrk to core 1.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { treeCpuTime } from '../lib/cpu.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
-import { median } from '../lib/stats.js';
-import { runWrk, type WrkResult } from '../lib/wrk.js';
+import { type Contender, type LoadMode, type Measured, measure } from './hot-measure.js';
 import { ACCEPT_ENCODING, log, SETTINGS, type Seeded, serverEnv } from './setup.js';
 
 interface Target {
@@ -102,68 +99,55 @@ function targetsFor(name: string): Target[] {
   ];
 }
 
-/** A server under load: ours, or one of the two baselines. */
-interface Contender {
-  port: number;
-  pid: number;
-}
-
-interface Measured {
-  rate: number;
-  cpu: number;
-  failures: number;
-}
-
-/**
- * Waits until no contender uses more than 2% of a core over 2 s (at most 30 s): a row must not pay for
- * the previous row's leftovers (our server writes the new visitors of the track rows in the
- * background). Linux counts CPU time in 10 ms ticks, so 2% of 2 s is 4 ticks.
- */
-function settle(contenders: Contender[]): void {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const before = contenders.map((contender) => treeCpuTime(contender.pid));
-    execFileSync('sleep', ['2']);
-    const busy = contenders.some(
-      (contender, index) => treeCpuTime(contender.pid) - (before[index] ?? 0) > 40_000,
-    );
-    if (!busy || Date.now() > deadline) return;
-  }
-}
-
-/** Alternating rounds over the contenders (after a warm-up each): median req/s and CPU µs/request. */
-function measure(contenders: Contender[], target: Target, origin: string): Measured[] {
-  settle(contenders);
-  const load = (contender: Contender, seconds: number): WrkResult =>
-    runWrk({
-      url: `http://127.0.0.1:${contender.port}${target.path}`,
-      connections: SETTINGS.connections,
-      seconds,
-      headers: { 'Accept-Encoding': ACCEPT_ENCODING },
-      ...(target.script ? { script: target.script } : {}),
-      env: { BENCH_ORIGIN: origin },
-      cpus: '1',
-      serverPid: contender.pid,
-    });
-  for (const contender of contenders) load(contender, 2);
-  const runs = contenders.map((): WrkResult[] => []);
-  for (let round = 0; round < SETTINGS.rounds; round++) {
-    for (const [index, contender] of contenders.entries()) {
-      runs[index]?.push(load(contender, SETTINGS.seconds));
-    }
-  }
-  return runs.map((results) => ({
-    rate: median(results.map((run) => run.requestsPerSecond)),
-    cpu: median(results.map((run) => run.serverCpuMicrosPerRequest)),
-    failures: results.reduce((sum, run) => sum + run.failures, 0),
-  }));
-}
-
 const TABLE_HEADER = [
   '| Request | bare req/s | bare in app req/s | ours req/s | ratio ours/bare | target | ours/bare in app ' +
     '| bare CPU µs/req | bare in app CPU µs/req | ours CPU µs/req | CPU ratio bare/ours | CPU ratio bare in app/ours | |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
 ];
+
+const MODE_TEXT: Record<LoadMode, string> = {
+  alternate: 'loaded one at a time in turn',
+  together: 'loaded at once (each by a wrk of its own)',
+};
+
+function loadModes(): LoadMode[] {
+  if (SETTINGS.load === 'alternate' || SETTINGS.load === 'together') return [SETTINGS.load];
+  return ['alternate', 'together'];
+}
+
+/** A row of the table from the medians of bare, bare in app and ours; met when both ratios reach the target. */
+function tableRow(target: Target, measured: Measured[]): { row: string; met: boolean } {
+  const [bareRun, inAppRun, ourRun] = measured;
+  if (!bareRun || !inAppRun || !ourRun) throw new Error('a contender was not measured');
+  const ratio = ourRun.rate / bareRun.rate;
+  const cpuRatio = bareRun.cpu / ourRun.cpu;
+  const failures = bareRun.failures + inAppRun.failures + ourRun.failures;
+  const met = ratio >= target.target && cpuRatio >= target.target && failures === 0;
+  const cells = [
+    target.label,
+    bareRun.rate.toFixed(0),
+    inAppRun.rate.toFixed(0),
+    ourRun.rate.toFixed(0),
+    `**${ratio.toFixed(2)}**`,
+    `≥ ${target.target.toFixed(1)}`,
+    (ourRun.rate / inAppRun.rate).toFixed(2),
+    bareRun.cpu.toFixed(1),
+    inAppRun.cpu.toFixed(1),
+    ourRun.cpu.toFixed(1),
+    `**${cpuRatio.toFixed(2)}**`,
+    (inAppRun.cpu / ourRun.cpu).toFixed(2),
+    `${met ? 'met' : 'NOT MET'}${failures ? ` (${failures} failures)` : ''}`,
+  ];
+  return { row: `| ${cells.join(' | ')} |`, met };
+}
+
+/** Each round's CPU ratio bare/ours (in `together` mode, measured over the same seconds). */
+function perRound(measured: Measured[]): string {
+  const [bareRun, , ourRun] = measured;
+  return (ourRun?.rounds ?? [])
+    .map((cpu, index) => ((bareRun?.rounds[index] ?? 0) / cpu).toFixed(2))
+    .join(' ');
+}
 
 /** Runs the scenario; answers whether every target was met. */
 export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
@@ -214,47 +198,31 @@ export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
       keepOutput: false,
     });
     started.push(inApp);
-    log(
-      `\nwrk: 1 thread, ${SETTINGS.connections} connections, ${SETTINGS.rounds} alternating rounds of ` +
-        `${SETTINGS.seconds}s per server (after a 2s warm-up), median req/s; ` +
-        `${os.availableParallelism()} CPUs, Node ${process.version}\n`,
-    );
     const contenders: Contender[] = [
       { port: barePort, pid: bare.pid },
       { port: inAppPort, pid: inApp.pid },
       { port: ourPort, pid: ours.pid },
     ];
-    const rows: string[] = [];
     let allMet = true;
-    for (const target of targets) {
-      const [bareRun, inAppRun, ourRun] = measure(contenders, target, origin);
-      if (!bareRun || !inAppRun || !ourRun) throw new Error('a contender was not measured');
-      const ratio = ourRun.rate / bareRun.rate;
-      const cpuRatio = bareRun.cpu / ourRun.cpu;
-      const failures = bareRun.failures + inAppRun.failures + ourRun.failures;
-      const met = ratio >= target.target && cpuRatio >= target.target && failures === 0;
-      allMet &&= met;
-      const cells = [
-        target.label,
-        bareRun.rate.toFixed(0),
-        inAppRun.rate.toFixed(0),
-        ourRun.rate.toFixed(0),
-        `**${ratio.toFixed(2)}**`,
-        `≥ ${target.target.toFixed(1)}`,
-        (ourRun.rate / inAppRun.rate).toFixed(2),
-        bareRun.cpu.toFixed(1),
-        inAppRun.cpu.toFixed(1),
-        ourRun.cpu.toFixed(1),
-        `**${cpuRatio.toFixed(2)}**`,
-        (inAppRun.cpu / ourRun.cpu).toFixed(2),
-        `${met ? 'met' : 'NOT MET'}${failures ? ` (${failures} failures)` : ''}`,
-      ];
-      const row = `| ${cells.join(' | ')} |`;
-      rows.push(row);
-      log(row);
+    for (const mode of loadModes()) {
+      log(
+        `\nwrk: 1 thread, ${SETTINGS.connections} connections per server, ${SETTINGS.rounds} rounds of ` +
+          `${SETTINGS.seconds}s (after a 2s warm-up), the servers ${MODE_TEXT[mode]}; median req/s and CPU; ` +
+          `${os.availableParallelism()} CPUs, Node ${process.version}\n`,
+      );
+      const rows: string[] = [];
+      for (const target of targets) {
+        const load = { path: target.path, origin, ...(target.script ? { script: target.script } : {}) };
+        const measured = await measure(contenders, load, mode);
+        const { row, met } = tableRow(target, measured);
+        allMet &&= met;
+        rows.push(row);
+        log(row);
+        log(`  per round, CPU bare/ours: ${perRound(measured)}`);
+      }
+      log('');
+      for (const line of [...TABLE_HEADER, ...rows]) log(line);
     }
-    log('');
-    for (const line of [...TABLE_HEADER, ...rows]) log(line);
     return allMet;
   } finally {
     for (const server of started.reverse()) await server.stop();

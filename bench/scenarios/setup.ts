@@ -20,6 +20,8 @@ export const SETTINGS = {
   loadSeconds: Number(process.env.BENCH_LOAD_SECONDS ?? 10),
   /** The hot rows measured: those whose label contains this text (default: all). */
   rows: process.env.BENCH_ROWS ?? '',
+  /** The hot rows' servers loaded one at a time (`alternate`), all at once (`together`), or both (default). */
+  load: process.env.BENCH_LOAD ?? 'both',
 };
 
 export const SITE_TIMEZONE = 'Asia/Kolkata';
