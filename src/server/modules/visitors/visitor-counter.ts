@@ -84,16 +84,21 @@ export class VisitorCounter {
   }
 
   /** A visit from a session, from a client address (already grouped: IPv6 by /64). */
-  track(sessionId: string, address: string, now = Date.now()): void {
-    if (this.pending.has(sessionId) || !this.newSessions.take(address, now)) return;
-    // Only while a write is under way, or after one failed, can this many wait.
-    if (this.pending.size >= this.limits.maxPending) {
-      this.dropped += 1;
+  track(sessionId: string, address: string, now?: number): void {
+    const { pending } = this;
+    const waiting = pending.size;
+    // Added first, taken back if a limit says so: one lookup for a sighting that is counted.
+    pending.add(sessionId);
+    if (pending.size === waiting) return;
+    const counted = this.newSessions.take(address, now ?? Date.now());
+    // Only while a write is under way, or after one failed, can maxPending wait.
+    if (!counted || waiting >= this.limits.maxPending) {
+      pending.delete(sessionId);
+      if (counted) this.dropped += 1;
       return;
     }
-    this.pending.add(sessionId);
     // After a failed write the batch stays full: retrying at every sighting would copy it each time.
-    if (this.pending.size >= this.limits.batchSize && !this.writeFailed) void this.flush();
+    if (pending.size >= this.limits.batchSize && !this.writeFailed) void this.flush();
   }
 
   stats(): { totalUsers: number; activeUsers: number } {
