@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { exitAfterLogs } from './lib/exit-after-logs.js';
+import { exitAfterLogs, isExiting, LOG_DRAIN_LIMIT_MS } from './lib/exit-after-logs.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { keepTickObjectShape } from './lib/tick-object-shape.js';
 import { DeclarationLog } from './modules/declarations/declaration-log.js';
@@ -45,15 +45,18 @@ async function serve(config: AppConfig) {
     // the server stops accepting and waits for requests in flight, then the onClose hooks run (the
     // visitor counts flushed, the database closed last).
     app.log.debug('shutdown: refusing new requests');
+    let failure: unknown;
     try {
       await app.close();
     } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      exitAfterLogs(app.log, 1);
-      return;
+      failure = error ?? new Error('app.close() failed');
     }
-    app.log.debug('shutdown: done');
-    exitAfterLogs(app.log, 0);
+    clearTimeout(forceExit);
+    // The time limit has already begun the exit: its log is closing.
+    if (isExiting()) return;
+    if (failure === undefined) app.log.debug('shutdown: done');
+    else app.log.error({ err: failure }, 'shutdown failed');
+    exitAfterLogs(app.log, failure === undefined ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -108,10 +111,13 @@ async function supervise(config: AppConfig) {
     stopping = true;
     log.info({ signal }, 'stopping the workers');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    // A worker may take its own time limit, then the time its log needs to drain.
+    const limitMs = SHUTDOWN_TIMEOUT_MS + LOG_DRAIN_LIMIT_MS + 1000;
     setTimeout(() => {
-      log.error(`the workers did not stop in ${SHUTDOWN_TIMEOUT_MS / 1000 + 1} s; exiting anyway`);
+      if (isExiting()) return;
+      log.error(`the workers did not stop in ${limitMs / 1000} s; exiting anyway`);
       exitAfterLogs(log, 1);
-    }, SHUTDOWN_TIMEOUT_MS + 1000).unref();
+    }, limitMs).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
