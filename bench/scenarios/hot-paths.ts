@@ -112,7 +112,8 @@ const MODE_TEXT: Record<LoadMode, string> = {
 
 function loadModes(): LoadMode[] {
   if (SETTINGS.load === 'alternate' || SETTINGS.load === 'together') return [SETTINGS.load];
-  return ['alternate', 'together'];
+  if (SETTINGS.load === 'both') return ['alternate', 'together'];
+  throw new Error(`BENCH_LOAD=${SETTINGS.load}: choose alternate, together or both`);
 }
 
 /** A row of the table from the medians of bare, bare in app and ours; met when both ratios reach the target. */

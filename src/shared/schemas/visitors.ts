@@ -10,8 +10,9 @@ export type VisitorStats = z.infer<typeof visitorStats>;
 export const SESSION_ID_MAX_LENGTH = 128;
 
 /**
- * A visitor's session id, as the x-session-id header of POST /api/visitor/track gives it: one check
- * (HTTP has trimmed the value already), as it runs on every visit.
+ * A visitor's session id, as the x-session-id header of POST /api/visitor/track gives it: one check,
+ * as it runs on every visit. Node has trimmed spaces and tabs around the value; any other white space
+ * (a no-break space, say) is refused with the rest.
  */
 export const sessionIdHeader = z
   .string('Is required')
