@@ -84,13 +84,13 @@ export class VisitorCounter {
   }
 
   /** A visit from a session, from a client address (already grouped: IPv6 by /64). */
-  track(sessionId: string, address: string, now?: number): void {
+  track(sessionId: string, address: string): void {
     const { pending } = this;
     const waiting = pending.size;
     // Added first, taken back if a limit says so: one lookup for a sighting that is counted.
     pending.add(sessionId);
     if (pending.size === waiting) return;
-    const counted = this.newSessions.take(address, now ?? Date.now());
+    const counted = this.newSessions.take(address);
     // Only while a write is under way, or after one failed, can maxPending wait.
     if (!counted || waiting >= this.limits.maxPending) {
       pending.delete(sessionId);
