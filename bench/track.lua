@@ -1,10 +1,15 @@
 -- POST /api/visitor/track as a browser sends it (with its Origin header), with a new x-session-id on
--- every request (each one a new visitor). BENCH_ORIGIN is the site's origin (the bench's PUBLIC_URL).
+-- every request (each one a new visitor), shaped as the web app builds it (src/web/lib/visitor.ts): the
+-- time in milliseconds, a dash, a random number below 10^9. wrk's Lua has no clock finer than a
+-- second, so the milliseconds are counted from the start: one per 64 requests, near real time at the
+-- rate a server reaches here. BENCH_ORIGIN is the site's origin (the bench's PUBLIC_URL).
 local counter = 0
-local prefix = tostring(os.time()) .. "-" .. tostring(math.random(1000000))
+local start = os.time() * 1000
 local origin = os.getenv("BENCH_ORIGIN")
+math.randomseed(os.time())
 
 request = function()
   counter = counter + 1
-  return wrk.format("POST", "/api/visitor/track", { ["x-session-id"] = prefix .. "-" .. counter, ["Origin"] = origin })
+  local id = string.format("%d-%d", start + math.floor(counter / 64), math.random(0, 999999999))
+  return wrk.format("POST", "/api/visitor/track", { ["x-session-id"] = id, ["Origin"] = origin })
 end

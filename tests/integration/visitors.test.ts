@@ -297,6 +297,17 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
     });
   });
 
+  it('writes a batch in key order, whatever order its sessions came in', async () => {
+    await withCounter(dialect, {}, async (counter, visitors) => {
+      const writes = vi.spyOn(visitors, 'recordBatch');
+      const ids = ['1795650000300-7', '1795650000100-9', '1795650000200-1', '1795650000100-10'];
+      for (const id of ids) counter.track(id, '10.0.0.1');
+      await counter.flush();
+      expect(writes.mock.calls[0]?.[0]).toEqual([...ids].sort());
+      expect(await visitors.total()).toBe(4);
+    });
+  });
+
   it('a session seen again after its write counts as new until the next write says it is not', async () => {
     await withCounter(dialect, {}, async (counter) => {
       const [a, b] = [unique('a'), unique('b')];

@@ -1,4 +1,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+// Imported, not the global: Node defines the global `performance` as a getter, which each request
+// would look up again.
+import { performance } from 'node:perf_hooks';
 import type { FastifyServerOptions } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { sessionIdHeader } from '../../../shared/schemas/visitors.js';

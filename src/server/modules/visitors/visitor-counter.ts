@@ -124,7 +124,10 @@ export class VisitorCounter {
       this.log.warn({ dropped: this.dropped }, 'visitor sightings dropped: too many waiting to be written');
       this.dropped = 0;
     }
-    const batch = [...this.pending];
+    // In key order: the web app's ids start with the time, so a sorted batch goes in at the end of the
+    // key's tree, a page at a time, instead of splitting pages here and there (2 % of a new visitor's
+    // request, measured with the bench's load).
+    const batch = [...this.pending].sort();
     this.pending = new Set();
     this.writing = batch.length;
     try {
