@@ -297,6 +297,31 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
     });
   });
 
+  it('the per-address allowance goes by the time read at each timed write, not at each sighting', async () => {
+    vi.useFakeTimers({
+      toFake: ['Date', 'setInterval', 'clearInterval'],
+      now: Date.parse('2026-11-25T10:00:30Z'),
+    });
+    try {
+      await withCounter(dialect, { newSessionsPerAddressPerMinute: 2 }, async (counter) => {
+        const counted = () => counter.stats().totalUsers;
+        const start = counted();
+        for (let index = 0; index < 3; index++) counter.track(unique('minute'), '10.0.0.9');
+        expect(counted()).toBe(start + 2);
+        // A new minute that no timed write has read yet: the address is still held back.
+        vi.setSystemTime(Date.parse('2026-11-25T10:01:30Z'));
+        counter.track(unique('minute'), '10.0.0.9');
+        expect(counted()).toBe(start + 2);
+        // The timed write reads the clock: the new minute's allowance starts.
+        vi.advanceTimersByTime(60 * 60 * 1000);
+        counter.track(unique('minute'), '10.0.0.9');
+        expect(counted()).toBe(start + 3);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('writes a batch in key order, whatever order its sessions came in', async () => {
     await withCounter(dialect, {}, async (counter, visitors) => {
       const writes = vi.spyOn(visitors, 'recordBatch');

@@ -63,6 +63,11 @@ export class VisitorCounter {
   /** The last write failed: until one succeeds, writes wait for the interval, not for a full batch. */
   private writeFailed = false;
   private timer: NodeJS.Timeout | undefined;
+  /**
+   * The time the per-address limit goes by, read at start and at each timed write: a new visitor reads
+   * no clock (Date.now() took 2.5 % of its request's CPU here). A minute ends up to one interval late.
+   */
+  private clock = Date.now();
   private flushing: Promise<void> | undefined;
   private readonly newSessions: PerMinuteLimit;
 
@@ -79,7 +84,11 @@ export class VisitorCounter {
 
   async start(): Promise<void> {
     await this.refresh();
-    this.timer = setInterval(() => void this.flush(), this.flushIntervalMs);
+    this.clock = Date.now();
+    this.timer = setInterval(() => {
+      this.clock = Date.now();
+      void this.flush();
+    }, this.flushIntervalMs);
     this.timer.unref();
   }
 
@@ -90,7 +99,7 @@ export class VisitorCounter {
     // Added first, taken back if a limit says so: one lookup for a sighting that is counted.
     pending.add(sessionId);
     if (pending.size === waiting) return;
-    const counted = this.newSessions.take(address);
+    const counted = this.newSessions.take(address, this.clock);
     // Only while a write is under way, or after one failed, can maxPending wait.
     if (!counted || waiting >= this.limits.maxPending) {
       pending.delete(sessionId);
