@@ -228,8 +228,21 @@ describe.each(DIALECTS)('backup and restore from %s', (dialect) => {
       return;
     }
     const token = await loginAdmin(source.app);
-    // Through the site's own connection: SQLite carries a write made meanwhile into the copy.
-    await Promise.all([backupSqlite(source.database, file), createGhadi(source.app, token)]);
+    // A write through the site's own connection while the copy is under way (held after its first
+    // step until the write is done): SQLite carries it into the copy.
+    let written = false;
+    let started: () => void = () => {};
+    const underWay = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const backup = backupSqlite(source.database, file, () => {
+      started();
+      return written ? 100 : 0;
+    });
+    await underWay;
+    await createGhadi(source.app, token);
+    written = true;
+    await backup;
     const copy = openDatabase({ kind: 'sqlite', file });
     try {
       const [fromCopy, fromSource] = [path.join(dir(), 'copy.gz'), path.join(dir(), 'now.gz')];

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type SQLite from 'better-sqlite3';
 import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
 import { knownMigrations, migrateToLatest } from '../../db/migrate.js';
 import {
@@ -246,15 +247,22 @@ async function moveSequences(repository: DumpRepository): Promise<void> {
 
 /**
  * SQLite only: a page-by-page copy through SQLite's online backup API, consistent while the site
- * writes. The file appears only once complete.
+ * writes. The file appears only once complete. `progress`, told after each step, returns the pages
+ * to copy in the next one (100 without it; 0 holds the copy until a later call says more).
  */
-export async function backupSqlite(database: Database, file: string): Promise<{ pages: number }> {
+export async function backupSqlite(
+  database: Database,
+  file: string,
+  progress?: (done: SQLite.BackupMetadata) => number,
+): Promise<{ pages: number }> {
   if (!database.sqlite) {
     throw new DumpError('db:backup copies a SQLite database; on PostgreSQL use db:export (or pg_dump)');
   }
   const partial = `${file}.partial`;
   try {
-    const { totalPages } = await database.sqlite.backup(partial);
+    const { totalPages } = await (progress
+      ? database.sqlite.backup(partial, { progress })
+      : database.sqlite.backup(partial));
     await fs.promises.rename(partial, file);
     return { pages: totalPages };
   } catch (error) {
