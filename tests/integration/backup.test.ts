@@ -228,21 +228,31 @@ describe.each(DIALECTS)('backup and restore from %s', (dialect) => {
       return;
     }
     const token = await loginAdmin(source.app);
-    // A write through the site's own connection while the copy is under way (held after its first
-    // step until the write is done): SQLite carries it into the copy.
+    // A write through the site's own connection while the copy is under way: all pages but one are
+    // copied, the copy is held while the ghadi is written, then it finishes. SQLite carries the write
+    // into the pages already copied.
     let written = false;
-    let started: () => void = () => {};
-    const underWay = new Promise<void>((resolve) => {
-      started = resolve;
+    let heldAt: number | undefined;
+    let held: () => void = () => {};
+    const holding = new Promise<void>((resolve) => {
+      held = resolve;
     });
-    const backup = backupSqlite(source.database, file, () => {
-      started();
-      return written ? 100 : 0;
+    const backup = backupSqlite(source.database, file, ({ totalPages, remainingPages }) => {
+      // The first step only opens the copy.
+      if (remainingPages === totalPages) return totalPages - 1;
+      if (written) return 100;
+      heldAt ??= remainingPages;
+      held();
+      return 0;
     });
-    await underWay;
-    await createGhadi(source.app, token);
-    written = true;
+    await Promise.race([holding, backup]);
+    try {
+      await createGhadi(source.app, token);
+    } finally {
+      written = true;
+    }
     await backup;
+    expect(heldAt).toBe(1);
     const copy = openDatabase({ kind: 'sqlite', file });
     try {
       const [fromCopy, fromSource] = [path.join(dir(), 'copy.gz'), path.join(dir(), 'now.gz')];

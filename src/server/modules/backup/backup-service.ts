@@ -247,8 +247,9 @@ async function moveSequences(repository: DumpRepository): Promise<void> {
 
 /**
  * SQLite only: a page-by-page copy through SQLite's online backup API, consistent while the site
- * writes. The file appears only once complete. `progress`, told after each step, returns the pages
- * to copy in the next one (100 without it; 0 holds the copy until a later call says more).
+ * writes. The file appears only once complete. `progress` (for tests) is told after each step but
+ * the last, the first of which only opens the copy, and returns the pages to copy next (100 without
+ * it); 0 holds the copy, asking SQLite again at every turn of the event loop until it says more.
  */
 export async function backupSqlite(
   database: Database,
