@@ -313,7 +313,7 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
         counter.track(unique('minute'), '10.0.0.9');
         expect(counted()).toBe(start + 2);
         // The timed write reads the clock: the new minute's allowance starts.
-        vi.advanceTimersByTime(60 * 60 * 1000);
+        vi.runOnlyPendingTimers();
         counter.track(unique('minute'), '10.0.0.9');
         expect(counted()).toBe(start + 3);
       });
@@ -328,7 +328,12 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
       const ids = ['1795650000300-7', '1795650000100-9', '1795650000200-1', '1795650000100-10'];
       for (const id of ids) counter.track(id, '10.0.0.1');
       await counter.flush();
-      expect(writes.mock.calls[0]?.[0]).toEqual([...ids].sort());
+      expect(writes.mock.calls[0]?.[0]).toEqual([
+        '1795650000100-10',
+        '1795650000100-9',
+        '1795650000200-1',
+        '1795650000300-7',
+      ]);
       expect(await visitors.total()).toBe(4);
     });
   });

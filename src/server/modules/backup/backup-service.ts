@@ -261,9 +261,7 @@ export async function backupSqlite(
   }
   const partial = `${file}.partial`;
   try {
-    const { totalPages } = await (progress
-      ? database.sqlite.backup(partial, { progress })
-      : database.sqlite.backup(partial));
+    const { totalPages } = await database.sqlite.backup(partial, progress && { progress });
     await fs.promises.rename(partial, file);
     return { pages: totalPages };
   } catch (error) {
