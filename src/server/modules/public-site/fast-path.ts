@@ -4,7 +4,7 @@ import http, { type IncomingMessage, type RequestListener, type ServerResponse }
 import { performance } from 'node:perf_hooks';
 import type { FastifyServerOptions } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
-import { sessionIdHeader } from '../../../shared/schemas/visitors.js';
+import { SESSION_ID_PATTERN } from '../../../shared/schemas/visitors.js';
 import { givenRequestId } from '../../lib/response-headers.js';
 import { type Delivery, deliver, JSON_TYPE, type OwnHeaders, writeDelivery } from './cached-answer.js';
 import { type FastPathHeaders, fastPathHeaders } from './fast-path-headers.js';
@@ -229,9 +229,9 @@ export class FastPath {
   ): boolean {
     const length = headers.contentLength;
     if (headers.transferEncoding !== undefined || (length !== undefined && length !== '0')) return false;
-    const checked = sessionIdHeader.safeParse(headers.sessionId);
-    if (!checked.success) return false;
-    this.options.trackVisit(checked.data, request);
+    const { sessionId } = headers;
+    if (sessionId === undefined || !SESSION_ID_PATTERN.test(sessionId)) return false;
+    this.options.trackVisit(sessionId, request);
     writeDelivery(response, this.tracked, own);
     return true;
   }
