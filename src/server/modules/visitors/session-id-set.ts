@@ -47,7 +47,7 @@ export class SessionIdSet {
     const length = id.length;
     if (length === 0 || length > MAX_ID_LENGTH) throw new RangeError('a session id has 1 to 255 characters');
     if (this.used + length > this.arena.length) this.growArena(length);
-    if ((this.count + 1) * 2 > this.hashes.length) this.growTable();
+    if ((this.count + 1) * 2 > this.hashes.length) this.resize(this.hashes.length * 2);
     const { arena } = this;
     const start = this.used;
     // FNV-1a over the characters, written to the arena on the way (kept only if the id is new).
@@ -115,10 +115,6 @@ export class SessionIdSet {
     const arena = Buffer.allocUnsafe(Math.max(this.arena.length * 2, this.used + needed));
     this.arena.copy(arena, 0, 0, this.used);
     this.arena = arena;
-  }
-
-  private growTable(): void {
-    this.resize(this.hashes.length * 2);
   }
 
   /** New slot arrays of the given size (a power of two), with the ids there are placed again. */
