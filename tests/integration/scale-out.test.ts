@@ -128,20 +128,23 @@ describe.each(DIALECTS)('two apps on one database [%s]', (dialect) => {
   // The LISTEN connection is PostgreSQL's; SQLite processes poll the file and have none to lose.
   if (dialect === 'postgres')
     it('after its bus connection is lost, an app reconnects, drops what it cached and reads what it missed', async () => {
-      const ghadi = await createGhadi(a, token);
-      const hasName = async (name: string) => (await call(b, { url: '/api/ghadis' })).body.includes(name);
-      expect(await hasName(ghadi.NameEn)).toBe(true);
-      // Written behind the app's back (no change logged): only a resync shows it.
-      const behind = `${ghadi.NameEn} Behind`;
-      await pair.database.db
-        .updateTable('ghadis')
-        .set({ name_en: behind })
-        .where('gid', '=', ghadi.GID)
-        .execute();
-      expect(await hasName(behind)).toBe(false);
-
       const stream = await openEvents(baseB);
       try {
+        const ghadi = await createGhadi(a, token);
+        // B hears of the new ghadi through the bus; until then its answer may be an older one, and
+        // a notice arriving after the write below would make B read that write too.
+        await stream.waitFor(eventOf((event) => event.kind === 'ghadi' && event.ghadi?.GID === ghadi.GID));
+        const hasName = async (name: string) => (await call(b, { url: '/api/ghadis' })).body.includes(name);
+        expect(await hasName(ghadi.NameEn)).toBe(true);
+        // Written behind the app's back (no change logged): only a resync shows it.
+        const behind = `${ghadi.NameEn} Behind`;
+        await pair.database.db
+          .updateTable('ghadis')
+          .set({ name_en: behind })
+          .where('gid', '=', ghadi.GID)
+          .execute();
+        expect(await hasName(behind)).toBe(false);
+
         // Every bus connection on this schema's channel goes; a write on A follows at once, its
         // notification sent while nobody listens.
         const ended = await sql<{ ended: boolean }>`
