@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ID_LENGTH, SessionIdSet } from './session-id-set.js';
+import { MAX_ID_LENGTH, SessionIdSet, writeAndHash } from './session-id-set.js';
 
 /** A small deterministic generator (mulberry32), so that a failure can be replayed. */
 function randomFrom(seed: number): () => number {
@@ -73,18 +73,12 @@ describe('SessionIdSet', () => {
   });
 
   it('tells apart different ids whose hashes are equal', () => {
-    // The set's hash (FNV-1a from the seed, lowest bit set), to find two ids it cannot tell apart by hash.
-    const hashOf = (id: string, seed: number) => {
-      let hash = seed ^ 0x811c9dc5;
-      for (let index = 0; index < id.length; index++)
-        hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193);
-      return hash | 1;
-    };
+    const scratch = Buffer.alloc(MAX_ID_LENGTH);
     const seen = new Map<number, string>();
     let pair: [string, string] | undefined;
     for (let index = 0; !pair; index++) {
       const id = `c-${index}`;
-      const hash = hashOf(id, 7);
+      const hash = writeAndHash(id, scratch, 0, 7);
       const other = seen.get(hash);
       if (other === undefined) seen.set(hash, id);
       else pair = [other, id];
@@ -101,10 +95,10 @@ describe('SessionIdSet', () => {
     expect(set.takeAll()).toEqual([first, second]);
   });
 
-  it('refuses what SESSION_ID_PATTERN refuses, and stays as it was', () => {
+  it('refuses ids it cannot keep a byte a character, and stays as it was', () => {
     const set = new SessionIdSet();
     set.add('kept');
-    for (const id of ['', 'x'.repeat(MAX_ID_LENGTH + 1), 'a b', 'tab\t', 'Éclair', 'गली', 'del\u007f']) {
+    for (const id of ['x'.repeat(MAX_ID_LENGTH + 1), 'गली', `ok${String.fromCharCode(0x100)}`]) {
       expect(() => set.add(id), JSON.stringify(id)).toThrow(RangeError);
     }
     expect(set.size).toBe(1);
