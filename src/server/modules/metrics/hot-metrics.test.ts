@@ -25,6 +25,25 @@ describe('RequestHistogram', () => {
     expect(values.find((value) => value.metricName === 'requests_sum')?.value).toBeCloseTo(0.5052, 10);
   });
 
+  it('counts an answer not timed by itself as the latest timed one (the fast path times one in a few)', async () => {
+    const histogram = new RequestHistogram('requests', 'help', BOUNDS);
+    const kept = histogram.series('GET', '/api/ghadis', 200);
+    kept.observeAgain();
+    kept.observe(0.005);
+    kept.observeAgain();
+    kept.observeAgain();
+    kept.observe(0.0002);
+    kept.observeAgain();
+    const values = valuesOf(await histogram.get());
+    expect(values.filter((value) => value.metricName !== 'requests_sum')).toEqual([
+      { metricName: 'requests_bucket', le: 0.001, value: 3 },
+      { metricName: 'requests_bucket', le: 0.01, value: 6 },
+      { metricName: 'requests_bucket', le: '+Inf', value: 6 },
+      { metricName: 'requests_count', le: undefined, value: 6 },
+    ]);
+    expect(values.find((value) => value.metricName === 'requests_sum')?.value).toBeCloseTo(0.0154, 10);
+  });
+
   it('zeroes its series in place on reset, so that a kept one still counts', async () => {
     const histogram = new RequestHistogram('requests', 'help', BOUNDS);
     const kept = histogram.series('POST', '/api/visitor/track', 200);

@@ -44,12 +44,24 @@ export class RequestSeries {
     this.counts = new Float64Array(bounds.length);
   }
 
+  /** The latest observation's value and bucket, for observeAgain. */
+  private lastSeconds = 0;
+  private lastBucket = 0;
+
   observe(seconds: number): void {
     const { bounds } = this;
     let bucket = 0;
     while (bucket < bounds.length && seconds > (bounds[bucket] ?? 0)) bucket++;
-    if (bucket < bounds.length) this.counts[bucket] = (this.counts[bucket] ?? 0) + 1;
-    this.sum += seconds;
+    this.lastSeconds = seconds;
+    this.lastBucket = bucket;
+    this.observeAgain();
+  }
+
+  /** Counts one more observation of the latest value (0 before any): for answers not timed one by one. */
+  observeAgain(): void {
+    const bucket = this.lastBucket;
+    if (bucket < this.counts.length) this.counts[bucket] = (this.counts[bucket] ?? 0) + 1;
+    this.sum += this.lastSeconds;
     this.count += 1;
   }
 

@@ -29,7 +29,8 @@ export interface Rollover {
 /**
  * The site's "today" (SITE_TIMEZONE) for the public caches, which are keyed by it: it rolls over at the
  * zone's midnight and at UTC midnight (the record chart's month is the UTC month). Reading it costs a
- * number comparison; a timer also rolls it over on time so that open pages hear about the new day.
+ * clock read and a comparison; a timer also rolls it over on time (at most ~50 ms late) so that open
+ * pages hear about the new day, and so that the fast path can resend an answer without reading it.
  */
 export class SiteClock {
   private todayValue = '';
