@@ -36,6 +36,9 @@ export class RequestSeries {
   readonly counts: Float64Array;
   sum = 0;
   count = 0;
+  /** The latest observation's value and bucket, for observeAgain. */
+  private lastSeconds = 0;
+  private lastBucket = 0;
 
   constructor(
     readonly labels: Readonly<Record<string, string>>,
@@ -43,10 +46,6 @@ export class RequestSeries {
   ) {
     this.counts = new Float64Array(bounds.length);
   }
-
-  /** The latest observation's value and bucket, for observeAgain. */
-  private lastSeconds = 0;
-  private lastBucket = 0;
 
   observe(seconds: number): void {
     const { bounds } = this;
