@@ -29,19 +29,15 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
 import { Metrics, type PoolUse, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics-routes.js';
-import {
-  FastPath,
-  ROUTER_OPTIONS,
-  type RouteSeen,
-  serverWithFastPath,
-} from './modules/public-site/fast-path.js';
+import { FastPath, type RouteSeen } from './modules/public-site/fast-path.js';
+import { serverWithFastPath } from './modules/public-site/fast-path-server.js';
 import { LIVE_EVENTS_DEFAULTS, type LiveEventsOptions } from './modules/public-site/live-events.js';
 import { loadPublicPages } from './modules/public-site/page-html.js';
 import { PublicData } from './modules/public-site/public-data.js';
 import { PUBLIC_READS } from './modules/public-site/public-reads.js';
 import { PublicSite } from './modules/public-site/public-site.js';
 import { publicLogController, publicSiteRoutes } from './modules/public-site/public-site-routes.js';
-import type { ReadContext } from './modules/public-site/read-definition.js';
+import { type ReadContext, ROUTER_OPTIONS } from './modules/public-site/read-definition.js';
 import { ResultsCsvRepository } from './modules/results/results-csv-repository.js';
 import { ResultsCsvService } from './modules/results/results-csv-service.js';
 import { ResultsRepository } from './modules/results/results-repository.js';

@@ -1,27 +1,13 @@
-import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 // Imported, not the global: Node defines the global `performance` as a getter, which each request
 // would look up again.
 import { performance } from 'node:perf_hooks';
-import type { FastifyServerOptions } from 'fastify';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { SESSION_ID_PATTERN } from '../../../shared/schemas/visitors.js';
 import { givenRequestId } from '../../lib/response-headers.js';
 import { type Delivery, deliver, JSON_TYPE, type OwnHeaders, writeDelivery } from './cached-answer.js';
 import { type FastPathHeaders, fastPathHeaders } from './fast-path-headers.js';
-import { MAX_PATH_PARAM_LENGTH, type PublicRead, type ReadContext } from './read-definition.js';
-
-/**
- * Fastify's router options, set explicitly on both routers so that the fast path finds exactly the
- * route (and decodes exactly the parameters) Fastify would.
- */
-export const ROUTER_OPTIONS = {
-  ignoreTrailingSlash: false,
-  ignoreDuplicateSlashes: false,
-  caseSensitive: true,
-  maxParamLength: MAX_PATH_PARAM_LENGTH,
-  useSemicolonDelimiter: false,
-  allowUnsafeRegex: false,
-} as const;
+import { type PublicRead, type ReadContext, ROUTER_OPTIONS } from './read-definition.js';
 
 export interface RouteSeen {
   method: string;
@@ -253,20 +239,4 @@ export class FastPath {
     writeDelivery(response, this.tracked, own);
     return true;
   }
-}
-
-/**
- * Fastify's serverFactory: Node's HTTP server with the fast path before Fastify's handler, set up as
- * Fastify sets up its own server.
- */
-export function serverWithFastPath(fastPath: () => FastPath | undefined) {
-  return (handler: RequestListener, options: FastifyServerOptions): http.Server => {
-    const server = http.createServer((request, response) => {
-      if (!fastPath()?.serve(request, response)) handler(request, response);
-    });
-    server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = options.requestTimeout ?? 0;
-    server.setTimeout(options.connectionTimeout ?? 0);
-    return server;
-  };
 }
