@@ -7,7 +7,8 @@
  * Results are authored by a few agents, each assigned some of the ghadis; every tenth day an admin's
  * correction. A finished seed leaves a marker in `settings`, so a SQLite file can be reused by later
  * runs (BENCH_DATABASE, ACCEPTANCE_SQLITE_FILE): opening it again migrates it to the current schema
- * and forgets the login attempts of earlier runs, whose throttle would otherwise still hold.
+ * and forgets the login attempts of earlier runs, whose throttle would otherwise still hold, and their
+ * visitors.
  */
 import type { Insertable } from 'kysely';
 import pino from 'pino';
@@ -194,6 +195,10 @@ export async function seedDatabase(target: DatabaseTarget, options: SeedOptions)
       }
       // The throttle's memory of earlier runs (the auth checks attack the admin) would slow this one.
       await database.db.deleteFrom('login_attempts').execute();
+      // Each run starts with no visitors: a bench run adds hundreds of thousands, and a new visitor's
+      // write (and the counter's recount of the active ones) costs more in a fuller table.
+      await database.db.deleteFrom('visitors').execute();
+      await database.db.updateTable('visitor_totals').set({ total: 0 }).execute();
       return { ...summary, reused: true };
     }
     const existing = await database.db.selectFrom('results').select('result_id').limit(1).execute();

@@ -3,7 +3,8 @@
  * - `alternate`: one server at a time, in turn, each round;
  * - `together`: the three at once, each with a wrk of its own, so that whatever the host does to the
  *   core during a round (another tenant, a frequency change) it does to all three alike.
- * Both report the median over the rounds of req/s and of server CPU µs per request. Servers are
+ * A round loads each row once, after a warm-up; hot-paths.ts runs each round on servers of its own
+ * and reports the median over the rounds of req/s and of server CPU µs per request. Servers are
  * pinned to core 0 and wrk to core 1 (on 2+ cores).
  */
 import { execFileSync } from 'node:child_process';
@@ -83,23 +84,31 @@ async function togetherRound(contenders: Contender[], load: Load, seconds: numbe
   });
 }
 
-/** A warm-up, then SETTINGS.rounds rounds: each contender's medians. */
-export async function measure(contenders: Contender[], load: Load, mode: LoadMode): Promise<Measured[]> {
+/** One round of a row, after a warm-up: each contender's result, in contender order. */
+export async function measureRound(
+  contenders: Contender[],
+  load: Load,
+  mode: LoadMode,
+): Promise<WrkResult[]> {
   settle(contenders);
   const round = (seconds: number) =>
     mode === 'together'
       ? togetherRound(contenders, load, seconds)
       : Promise.resolve(alternateRound(contenders, load, seconds));
   await round(2);
-  const runs = contenders.map((): WrkResult[] => []);
-  for (let index = 0; index < SETTINGS.rounds; index++) {
-    for (const [contender, result] of (await round(SETTINGS.seconds)).entries())
-      runs[contender]?.push(result);
-  }
-  return runs.map((results) => ({
-    rate: median(results.map((run) => run.requestsPerSecond)),
-    cpu: median(results.map((run) => run.serverCpuMicrosPerRequest)),
-    failures: results.reduce((sum, run) => sum + run.failures, 0),
-    rounds: results.map((run) => run.serverCpuMicrosPerRequest),
-  }));
+  return round(SETTINGS.seconds);
+}
+
+/** Each contender's medians over the rounds (`rounds[r][c]`: round r's result of contender c). */
+export function summarize(rounds: WrkResult[][]): Measured[] {
+  const contenders = rounds[0]?.length ?? 0;
+  return Array.from({ length: contenders }, (_, contender) => {
+    const results = rounds.map((round) => round[contender] as WrkResult);
+    return {
+      rate: median(results.map((run) => run.requestsPerSecond)),
+      cpu: median(results.map((run) => run.serverCpuMicrosPerRequest)),
+      failures: results.reduce((sum, run) => sum + run.failures, 0),
+      rounds: results.map((run) => run.serverCpuMicrosPerRequest),
+    };
+  });
 }

@@ -1,76 +1,27 @@
 /**
  * The public hot paths, side by side with a bare node:http server sending the very same bytes
- * (issue 7): our server's answers are recorded byte for byte, bench/bare-server.mjs replays them, and
- * wrk loads the servers in rounds, one at a time or all at once (hot-measure.ts). A third server, ours with the same replay answering
- * first (bench/bare-in-app.mjs), tells the process's own cost apart from the fast path's. Reported as
- * req/s and as server CPU per request. On 2+ cores the servers are pinned to core 0 and wrk to core 1.
+ * (issue 7): our server's answers are recorded byte for byte (hot-record.ts), bench/bare-server.mjs
+ * replays them, and wrk loads the servers in rounds, one at a time or all at once (hot-measure.ts).
+ * A third server, ours with the same replay answering first (bench/bare-in-app.mjs), tells the
+ * process's own cost apart from the fast path's. Reported as req/s and as server CPU per request.
+ * On 2+ cores the servers are pinned to core 0 and wrk to core 1.
  */
-import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
-import { type Contender, type LoadMode, type Measured, measure } from './hot-measure.js';
-import { ACCEPT_ENCODING, log, SETTINGS, type Seeded, serverEnv } from './setup.js';
+import type { WrkResult } from '../lib/wrk.js';
+import { type Contender, type LoadMode, type Measured, measureRound, summarize } from './hot-measure.js';
+import { type BenchedRequest, recordAnswers } from './hot-record.js';
+import { log, SETTINGS, type Seeded, serverEnv } from './setup.js';
 
-interface Target {
+interface Target extends BenchedRequest {
   label: string;
-  method: 'GET' | 'POST';
-  path: string;
   /** The ratio ours/bare this path must reach. */
   target: number;
   script?: string;
 }
 
-interface Recorded {
-  method: string;
-  path: string;
-  status: number;
-  headers: Record<string, string | string[]>;
-  body: string;
-}
-
 const BENCH_DIR = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-/** Per-response or per-connection headers are the server's own business. */
-const UNRECORDED = ['date', 'connection', 'keep-alive', 'x-request-id'];
-
-/** One request to our server, recorded byte for byte (no decompression). */
-function record(port: number, origin: string, target: Target): Promise<Recorded> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: target.method,
-        path: target.path,
-        headers: {
-          'accept-encoding': ACCEPT_ENCODING,
-          ...(target.method === 'POST' ? { 'x-session-id': `bench-record-${Date.now()}`, origin } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const headers: Record<string, string | string[]> = {};
-          for (const [name, value] of Object.entries(response.headers)) {
-            if (value !== undefined && !UNRECORDED.includes(name)) headers[name] = value;
-          }
-          const body = Buffer.concat(chunks).toString('base64');
-          resolve({
-            method: target.method,
-            path: target.path,
-            status: response.statusCode ?? 0,
-            headers,
-            body,
-          });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
 
 function targetsFor(name: string): Target[] {
   return [
@@ -150,82 +101,106 @@ function perRound(measured: Measured[]): string {
     .join(' ');
 }
 
-/** Runs the scenario; answers whether every target was met. */
+interface Ports {
+  ours: number;
+  bare: number;
+  inApp: number;
+}
+
+/** Our server, alone: it answers the requests recorded for the baselines. */
+function startOurs(seeded: Seeded, ports: Ports): Promise<ServerProcess> {
+  const origin = `http://127.0.0.1:${ports.ours}`;
+  return startServer({ port: ports.ours, env: serverEnv(seeded.file, origin), cpus: '0', keepOutput: false });
+}
+
+/** The two baselines, sending the recorded answers: bare, and our built server with them answering first. */
+async function startBaselines(
+  seeded: Seeded,
+  ports: Ports,
+  recordedFile: string,
+): Promise<[bare: ServerProcess, inApp: ServerProcess]> {
+  const bare = await startServer({
+    port: ports.bare,
+    args: [path.join(BENCH_DIR, 'bare-server.mjs'), recordedFile, String(ports.bare)],
+    env: {},
+    cpus: '0',
+    keepOutput: false,
+  });
+  try {
+    const inApp = await startServer({
+      port: ports.inApp,
+      args: ['--import', path.join(BENCH_DIR, 'bare-in-app.mjs'), 'dist/server/server.js'],
+      env: serverEnv(seeded.file, `http://127.0.0.1:${ports.inApp}`, { BENCH_RECORDED: recordedFile }),
+      cpus: '0',
+      keepOutput: false,
+    });
+    return [bare, inApp];
+  } catch (error) {
+    await bare.stop();
+    throw error;
+  }
+}
+
+/**
+ * Runs the scenario; answers whether every target was met.
+ *
+ * Each round runs on three servers of its own, started for it on the same ports (so the recorded
+ * bytes, which name our origin, stay right). Two copies of the same server, loaded at once, differed
+ * by 1.4-5.9 % of CPU a request in every round of a run, by where each process's code and heap
+ * landed; with one set of processes per run, that offset was in every round's ratio alike.
+ */
 export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
-  const [ourPort, barePort, inAppPort] = [await freePort(), await freePort(), await freePort()];
-  const origin = `http://127.0.0.1:${ourPort}`;
+  const ports: Ports = { ours: await freePort(), bare: await freePort(), inApp: await freePort() };
+  const origin = `http://127.0.0.1:${ports.ours}`;
   const targets = targetsFor((seeded.seed.ghadis[0]?.name ?? 'ncr').toLowerCase()).filter((target) =>
     target.label.includes(SETTINGS.rows),
   );
   if (targets.length === 0) throw new Error(`no row's label contains BENCH_ROWS=${SETTINGS.rows}`);
-  const started: ServerProcess[] = [];
-  try {
-    const ours = await startServer({
-      port: ourPort,
-      env: serverEnv(seeded.file, origin),
-      cpus: '0',
-      keepOutput: false,
-    });
-    started.push(ours);
-    // One recording per method and path (the two track rows share theirs).
-    const distinct = targets.filter(
-      (target, index) =>
-        targets.findIndex((other) => other.method === target.method && other.path === target.path) === index,
-    );
-    const recordings = await Promise.all(distinct.map((target) => record(ourPort, origin, target)));
-    for (const recorded of recordings) {
-      const size = Buffer.from(recorded.body, 'base64').length;
-      const encoding = recorded.headers['content-encoding'] ?? 'identity';
-      log(`recorded ${recorded.method} ${recorded.path}: ${recorded.status}, ${size} bytes (${encoding})`);
-      if (recorded.status !== 200)
-        throw new Error(`${recorded.method} ${recorded.path} answered ${recorded.status}`);
-    }
-    const recordedFile = path.join(dir, 'recorded.json');
-    fs.writeFileSync(recordedFile, JSON.stringify(recordings));
-    const bare = await startServer({
-      port: barePort,
-      args: [path.join(BENCH_DIR, 'bare-server.mjs'), recordedFile, String(barePort)],
-      env: {},
-      cpus: '0',
-      keepOutput: false,
-    });
-    started.push(bare);
-    // Our built server with the bare logic answering first: what the process costs by itself.
-    const inApp = await startServer({
-      port: inAppPort,
-      args: ['--import', path.join(BENCH_DIR, 'bare-in-app.mjs'), 'dist/server/server.js'],
-      env: serverEnv(seeded.file, `http://127.0.0.1:${inAppPort}`, { BENCH_RECORDED: recordedFile }),
-      cpus: '0',
-      keepOutput: false,
-    });
-    started.push(inApp);
-    const contenders: Contender[] = [
-      { port: barePort, pid: bare.pid },
-      { port: inAppPort, pid: inApp.pid },
-      { port: ourPort, pid: ours.pid },
-    ];
-    let allMet = true;
-    for (const mode of loadModes()) {
-      log(
-        `\nwrk: 1 thread, ${SETTINGS.connections} connections per server, ${SETTINGS.rounds} rounds of ` +
-          `${SETTINGS.seconds}s (after a 2s warm-up), the servers ${MODE_TEXT[mode]}; median req/s and CPU; ` +
-          `${os.availableParallelism()} CPUs, Node ${process.version}\n`,
-      );
-      const rows: string[] = [];
-      for (const target of targets) {
-        const load = { path: target.path, origin, ...(target.script ? { script: target.script } : {}) };
-        const measured = await measure(contenders, load, mode);
-        const { row, met } = tableRow(target, measured);
-        allMet &&= met;
-        rows.push(row);
-        log(row);
-        log(`  per round, CPU bare/ours: ${perRound(measured)}`);
+  const modes = loadModes();
+  // rounds[mode][row][round][contender]
+  const rounds = new Map(modes.map((mode) => [mode, targets.map((): WrkResult[][] => [])]));
+  let recordedFile: string | undefined;
+  for (let round = 0; round < SETTINGS.rounds; round++) {
+    const started: ServerProcess[] = [];
+    try {
+      const ours = await startOurs(seeded, ports);
+      started.push(ours);
+      recordedFile ??= await recordAnswers(ports.ours, targets, dir);
+      const [bare, inApp] = await startBaselines(seeded, ports, recordedFile);
+      started.push(bare, inApp);
+      const contenders: Contender[] = [
+        { port: ports.bare, pid: bare.pid },
+        { port: ports.inApp, pid: inApp.pid },
+        { port: ports.ours, pid: ours.pid },
+      ];
+      log(`round ${round + 1} of ${SETTINGS.rounds}: servers started`);
+      for (const mode of modes) {
+        for (const [row, target] of targets.entries()) {
+          const load = { path: target.path, origin, ...(target.script ? { script: target.script } : {}) };
+          rounds.get(mode)?.[row]?.push(await measureRound(contenders, load, mode));
+        }
       }
-      log('');
-      for (const line of [...TABLE_HEADER, ...rows]) log(line);
+    } finally {
+      for (const server of started.reverse()) await server.stop();
     }
-    return allMet;
-  } finally {
-    for (const server of started.reverse()) await server.stop();
   }
+  let allMet = true;
+  for (const mode of modes) {
+    log(
+      `\nwrk: 1 thread, ${SETTINGS.connections} connections per server, ${SETTINGS.rounds} rounds of ` +
+        `${SETTINGS.seconds}s (each after a 2s warm-up, on servers started for the round), the servers ` +
+        `${MODE_TEXT[mode]}; median req/s and CPU; ${os.availableParallelism()} CPUs, Node ${process.version}\n`,
+    );
+    const rows: string[] = [];
+    for (const [row, target] of targets.entries()) {
+      const measured = summarize(rounds.get(mode)?.[row] ?? []);
+      const { row: line, met } = tableRow(target, measured);
+      allMet &&= met;
+      rows.push(line);
+      log(`  ${target.label}: per round, CPU bare/ours: ${perRound(measured)}`);
+    }
+    log('');
+    for (const line of [...TABLE_HEADER, ...rows]) log(line);
+  }
+  return allMet;
 }
