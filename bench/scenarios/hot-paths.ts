@@ -12,7 +12,7 @@ import { freePort, type ServerProcess, startServer } from '../lib/server-process
 import type { WrkResult } from '../lib/wrk.js';
 import { type Contender, type LoadMode, type Measured, measureRound, summarize } from './hot-measure.js';
 import { type BenchedRequest, recordAnswers } from './hot-record.js';
-import { log, SETTINGS, type Seeded, serverEnv } from './setup.js';
+import { localOrigin, log, SETTINGS, type Seeded, serverEnv } from './setup.js';
 
 interface Target extends BenchedRequest {
   label: string;
@@ -109,8 +109,12 @@ interface Ports {
 
 /** Our server, alone: it answers the requests recorded for the baselines. */
 function startOurs(seeded: Seeded, ports: Ports): Promise<ServerProcess> {
-  const origin = `http://127.0.0.1:${ports.ours}`;
-  return startServer({ port: ports.ours, env: serverEnv(seeded.file, origin), cpus: '0', keepOutput: false });
+  return startServer({
+    port: ports.ours,
+    env: serverEnv(seeded.file, ports.ours),
+    cpus: '0',
+    keepOutput: false,
+  });
 }
 
 /** The two baselines, sending the recorded answers: bare, and our built server with them answering first. */
@@ -130,7 +134,7 @@ async function startBaselines(
     const inApp = await startServer({
       port: ports.inApp,
       args: ['--import', path.join(BENCH_DIR, 'bare-in-app.mjs'), 'dist/server/server.js'],
-      env: serverEnv(seeded.file, `http://127.0.0.1:${ports.inApp}`, { BENCH_RECORDED: recordedFile }),
+      env: serverEnv(seeded.file, ports.inApp, { BENCH_RECORDED: recordedFile }),
       cpus: '0',
       keepOutput: false,
     });
@@ -151,14 +155,14 @@ async function startBaselines(
  */
 export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
   const ports: Ports = { ours: await freePort(), bare: await freePort(), inApp: await freePort() };
-  const origin = `http://127.0.0.1:${ports.ours}`;
+  const origin = localOrigin(ports.ours);
   const targets = targetsFor((seeded.seed.ghadis[0]?.name ?? 'ncr').toLowerCase()).filter((target) =>
     target.label.includes(SETTINGS.rows),
   );
   if (targets.length === 0) throw new Error(`no row's label contains BENCH_ROWS=${SETTINGS.rows}`);
   const modes = loadModes();
-  // rounds[mode][row][round][contender]
-  const rounds = new Map(modes.map((mode) => [mode, targets.map((): WrkResult[][] => [])]));
+  // results[mode][row][round][contender]
+  const results = new Map(modes.map((mode) => [mode, targets.map((): WrkResult[][] => [])]));
   let recordedFile: string | undefined;
   for (let round = 0; round < SETTINGS.rounds; round++) {
     const started: ServerProcess[] = [];
@@ -177,7 +181,7 @@ export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
       for (const mode of modes) {
         for (const [row, target] of targets.entries()) {
           const load = { path: target.path, origin, ...(target.script ? { script: target.script } : {}) };
-          rounds.get(mode)?.[row]?.push(await measureRound(contenders, load, mode));
+          results.get(mode)?.[row]?.push(await measureRound(contenders, load, mode));
         }
       }
     } finally {
@@ -193,7 +197,7 @@ export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
     );
     const rows: string[] = [];
     for (const [row, target] of targets.entries()) {
-      const measured = summarize(rounds.get(mode)?.[row] ?? []);
+      const measured = summarize(results.get(mode)?.[row] ?? []);
       const { row: line, met } = tableRow(target, measured);
       allMet &&= met;
       rows.push(line);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { ACCEPT_ENCODING, log } from './setup.js';
+import { ACCEPT_ENCODING, localOrigin, log } from './setup.js';
 
 /** A request a row of the hot table loads. */
 export interface BenchedRequest {
@@ -64,7 +64,7 @@ function record(port: number, origin: string, target: BenchedRequest): Promise<R
 
 /** Records our answer to each distinct request of the rows into `dir`; returns the file. */
 export async function recordAnswers(port: number, targets: BenchedRequest[], dir: string): Promise<string> {
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = localOrigin(port);
   // One recording per method and path (the two track rows share theirs).
   const distinct = targets.filter(
     (target, index) =>

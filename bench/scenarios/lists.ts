@@ -12,7 +12,7 @@ import { SEED_ADMIN } from '../lib/seed.js';
 import { freePort, startServer } from '../lib/server-process.js';
 import { jsonOf, timedRequest } from '../lib/timed-request.js';
 import { runWrk } from '../lib/wrk.js';
-import { ACCEPT_ENCODING, log, SETTINGS, type Seeded, serverEnv } from './setup.js';
+import { ACCEPT_ENCODING, localOrigin, log, SETTINGS, type Seeded, serverEnv } from './setup.js';
 
 const CONNECTIONS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 1);
 const ALONGSIDE_TARGET_MS = 50;
@@ -41,8 +41,8 @@ async function lastPage(baseUrl: string, request: ListRequest): Promise<number> 
 /** Runs the scenario; answers whether the target was met. */
 export async function listsScenario(seeded: Seeded): Promise<boolean> {
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startServer({ port, env: serverEnv(seeded.file, baseUrl), keepOutput: false });
+  const baseUrl = localOrigin(port);
+  const server = await startServer({ port, env: serverEnv(seeded.file, port), keepOutput: false });
   try {
     const { seed } = seeded;
     const admin = await signIn(baseUrl, SEED_ADMIN, '127.0.0.1');

@@ -59,10 +59,18 @@ export function benchDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'ghadi-bench-'));
 }
 
-/** The server's environment as in production: its log on (LOG_LEVEL=info), PUBLIC_URL set. */
+/** The address a bench server listens on (startServer's host), which is also its PUBLIC_URL. */
+export function localOrigin(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * The environment of a server listening on `port`, as in production: its log on (LOG_LEVEL=info),
+ * PUBLIC_URL its own origin.
+ */
 export function serverEnv(
   databaseFile: string,
-  origin: string,
+  port: number,
   extra: NodeJS.ProcessEnv = {},
 ): NodeJS.ProcessEnv {
   return {
@@ -72,7 +80,7 @@ export function serverEnv(
     SITE_TIMEZONE,
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
-    PUBLIC_URL: origin,
+    PUBLIC_URL: localOrigin(port),
     // Every wrk connection comes from 127.0.0.1: count them all, the worst case for storage.
     VISITOR_NEW_SESSIONS_PER_MINUTE: '1000000',
     ...extra,

@@ -38,7 +38,7 @@ function summarize(runs: WrkResult[]): Figures {
 
 async function start(seeded: Seeded, workers: number): Promise<ServerProcess> {
   const port = await freePort();
-  const env = serverEnv(seeded.file, `http://127.0.0.1:${port}`, { WORKERS: String(workers) });
+  const env = serverEnv(seeded.file, port, { WORKERS: String(workers) });
   return startServer({ port, env, keepOutput: false });
 }
 
