@@ -36,7 +36,22 @@ export interface CachedAnswer {
 export interface Delivery {
   status: number;
   headers: Readonly<Record<string, string>>;
+  /**
+   * The same headers as a flat list (name, value, name, value…), the form the fast path hands to
+   * Node's writeHead. Given an object, writeHead walks its keys in a loop that Fastify's own answers
+   * (each with header objects of many shapes) also go through, and V8's lookups there become the
+   * slow, generic kind: sending the list instead cost 5 % less CPU a request (bench/README).
+   */
+  headerList: readonly string[];
   body: Buffer | null;
+}
+
+export function makeDelivery(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: Buffer | null,
+): Delivery {
+  return { status, headers, headerList: Object.entries(headers).flat(), body };
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -178,7 +193,7 @@ export function deliver(
       if (encoding !== 'identity') headers['content-encoding'] = encoding;
       headers['content-length'] = String(body.length);
     }
-    delivery = { status: notModified ? 304 : answer.status, headers, body };
+    delivery = makeDelivery(notModified ? 304 : answer.status, headers, body);
     answer.deliveries[key] = delivery;
   }
   return delivery;
@@ -218,11 +233,15 @@ export interface OwnHeaders {
 /** Writes a ready answer straight to Node's response (the front door). */
 export function writeDelivery(response: ServerResponse, delivery: Delivery, own: OwnHeaders): void {
   const { requestId, cors } = own;
-  // The common case (no request id, no CORS) sends the prepared object as it is.
+  // The common case (no request id, no CORS) sends the prepared list as it is.
   const headers =
     requestId === undefined && !cors
-      ? delivery.headers
-      : { ...delivery.headers, ...cors, ...(requestId === undefined ? {} : { 'x-request-id': requestId }) };
-  response.writeHead(delivery.status, headers);
+      ? delivery.headerList
+      : [
+          ...delivery.headerList,
+          ...(cors ? Object.entries(cors).flat() : []),
+          ...(requestId === undefined ? [] : ['x-request-id', requestId]),
+        ];
+  response.writeHead(delivery.status, headers as string[]);
   response.end(delivery.body ?? undefined);
 }

@@ -5,7 +5,14 @@ import { performance } from 'node:perf_hooks';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { SESSION_ID_PATTERN } from '../../../shared/schemas/visitors.js';
 import { givenRequestId } from '../../lib/response-headers.js';
-import { type Delivery, deliver, JSON_TYPE, type OwnHeaders, writeDelivery } from './cached-answer.js';
+import {
+  type Delivery,
+  deliver,
+  JSON_TYPE,
+  makeDelivery,
+  type OwnHeaders,
+  writeDelivery,
+} from './cached-answer.js';
 import { type FastPathHeaders, fastPathHeaders } from './fast-path-headers.js';
 import { type PublicRead, type ReadContext, ROUTER_OPTIONS } from './read-definition.js';
 
@@ -102,7 +109,7 @@ export class FastPath {
       'content-type': JSON_TYPE,
       'content-length': String(TRACKED_BODY.length),
     };
-    this.tracked = { status: 200, headers: trackedHeaders, body: TRACKED_BODY };
+    this.tracked = makeDelivery(200, trackedHeaders, TRACKED_BODY);
     this.trackedSeries = this.seriesOf('POST', TRACK_PATH, 200);
     const owned = new Set<string>();
     for (const read of options.reads) {
