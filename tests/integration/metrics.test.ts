@@ -123,7 +123,7 @@ describe.each(DIALECTS)('GET /metrics [%s]', (dialect) => {
     expect(sample(await scrape(), 'result_declarations_total', { source: 'import' })).toBe(imported + 2);
   });
 
-  it('shows open live streams, visitor flushes, event-loop lag and the database connections', async () => {
+  it('shows open live streams, visitor flushes, the process (event-loop lag, CPU, heap; no GC histogram) and the database connections', async () => {
     const stream = await openEvents(base);
     try {
       expect(sample(await scrape(), 'live_streams_open')).toBe(1);
@@ -137,6 +137,10 @@ describe.each(DIALECTS)('GET /metrics [%s]', (dialect) => {
       .toBeGreaterThan(flushed);
     const text = await scrape();
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
+    // Left out on purpose: observing every garbage collection costs each cached answer CPU (metrics.ts).
+    expect(text).not.toContain('nodejs_gc_duration_seconds');
     expect(sample(text, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     if (dialect === 'postgres') expect(text).toMatch(/^db_pool_connections\{state="idle"\} \d/m);
   });

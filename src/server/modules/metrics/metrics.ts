@@ -1,5 +1,43 @@
-import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import { Counter, Gauge, type Metric, Registry } from 'prom-client';
 import { LookupCounter, RequestHistogram, type RequestSeries } from './hot-metrics.js';
+
+const requireFromHere = createRequire(import.meta.url);
+
+/**
+ * prom-client's default process metrics (CPU, memory, heap spaces, file descriptors, handles and
+ * requests, event-loop lag, version), each registered by prom-client's own module: all its defaults
+ * but the GC-duration histogram.
+ *
+ * Why not collectDefaultMetrics: that histogram observes every garbage collection through perf_hooks,
+ * which calls into JavaScript after each one. Under a burst a process collects its young objects
+ * dozens of times a second, and those calls cost 1-1.5 % of the CPU of each cached answer
+ * (bench/README, thirteenth session). The event-loop lag already shows any pause a visitor would feel.
+ */
+const PROCESS_METRICS = [
+  'processCpuTotal',
+  'processStartTime',
+  'osMemoryHeap',
+  'processOpenFileDescriptors',
+  'processMaxFileDescriptors',
+  'eventLoopLag',
+  'processResources',
+  'processHandles',
+  'processRequests',
+  'heapSizeAndUsed',
+  'heapSpacesSizeAndUsed',
+  'version',
+] as const;
+
+type RegisterProcessMetric = (registry: Registry, config: { eventLoopMonitoringPrecision: number }) => void;
+
+function registerProcessMetrics(registry: Registry): void {
+  for (const name of PROCESS_METRICS) {
+    const register = requireFromHere(`prom-client/lib/metrics/${name}.js`) as RegisterProcessMetric;
+    // collectDefaultMetrics' own default precision, in milliseconds.
+    register(registry, { eventLoopMonitoringPrecision: 10 });
+  }
+}
 
 /** Latency buckets in seconds: a cached answer takes well under a millisecond, a list a few. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -52,7 +90,7 @@ export class Metrics {
     registers: [this.registry],
   });
   constructor(sources: MetricSources) {
-    collectDefaultMetrics({ register: this.registry });
+    registerProcessMetrics(this.registry);
     for (const metric of [this.requests, this.cacheLookups])
       this.registry.registerMetric(metric as unknown as Metric);
     new Gauge({
