@@ -1,33 +1,20 @@
 import { createRequire } from 'node:module';
-import { Counter, Gauge, type Metric, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import { LookupCounter, RequestHistogram, type RequestSeries } from './hot-metrics.js';
 
 const requireFromHere = createRequire(import.meta.url);
 
 /**
  * prom-client's default process metrics (CPU, memory, heap spaces, file descriptors, handles and
- * requests, event-loop lag, version), each registered by prom-client's own module: all its defaults
- * but the GC-duration histogram.
+ * requests, event-loop lag, version), each registered by prom-client's own module: all its defaults,
+ * as its own list names them, but the GC-duration histogram.
  *
  * Why not collectDefaultMetrics: that histogram observes every garbage collection through perf_hooks,
  * which calls into JavaScript after each one. Under a burst a process collects its young objects
  * dozens of times a second, and those calls cost 1-1.5 % of the CPU of each cached answer
  * (bench/README, thirteenth session). The event-loop lag already shows any pause a visitor would feel.
  */
-const PROCESS_METRICS = [
-  'processCpuTotal',
-  'processStartTime',
-  'osMemoryHeap',
-  'processOpenFileDescriptors',
-  'processMaxFileDescriptors',
-  'eventLoopLag',
-  'processResources',
-  'processHandles',
-  'processRequests',
-  'heapSizeAndUsed',
-  'heapSpacesSizeAndUsed',
-  'version',
-] as const;
+const PROCESS_METRICS = collectDefaultMetrics.metricsList.filter((name) => name !== 'gc');
 
 type RegisterProcessMetric = (registry: Registry, config: { eventLoopMonitoringPrecision: number }) => void;
 
