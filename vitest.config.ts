@@ -2,22 +2,30 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test projects. Run everything with `npx vitest run`, one project with `npx vitest run --project server`.
- *
- * The server project runs the back-end unit tests (next to the code) and the HTTP integration tests
- * (tests/integration), each of which runs its suites on SQLite and on PostgreSQL
- * (postgres://postgres@127.0.0.1:5432/test; set SKIP_POSTGRES=1 to leave PostgreSQL out).
+ * Test projects, run by `npm test` through the scripts named after them:
+ * - unit (`npm run test:unit`, with web): the back-end's and shared code's unit tests, next to the code;
+ * - web (`npm run test:unit`): the web app's component tests, in jsdom;
+ * - integration (`npm run test:integration`): the HTTP tests in tests/integration, each of which runs
+ *   its suites on SQLite and on PostgreSQL (postgres://postgres@127.0.0.1:5432/test; SKIP_POSTGRES=1
+ *   leaves PostgreSQL out, and says so).
+ * One project alone: `npx vitest run --project integration tests/integration/auth.test.ts`.
  */
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
-          name: 'server',
+          name: 'unit',
           environment: 'node',
-          include: ['tests/**/*.test.ts', 'src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
-          // Browser end-to-end tests belong to Playwright, not to Vitest.
-          exclude: ['tests/e2e/**', '**/node_modules/**'],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           // better-sqlite3 is a native module: separate processes are the safe choice.
           pool: 'forks',
@@ -32,7 +40,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
-          setupFiles: ['src/web/test/setup.ts'],
+          setupFiles: ['src/web/test/dom-test-setup.ts'],
           testTimeout: 20_000,
         },
       },

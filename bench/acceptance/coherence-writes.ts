@@ -4,8 +4,8 @@
  * polled every ~20 ms, and push it with its data on a live stream open on B.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { BLOG_SLUG } from '../../src/shared/home-content-blocks.js';
 import type { LiveEvent } from '../../src/shared/live-events.js';
-import { BLOG_SLUG } from '../../src/shared/public-pages.js';
 import { type EventStream, openEvents } from '../../tests/support/http.js';
 import { send } from '../lib/client.js';
 import type { TimedAnswer } from '../lib/timed-request.js';

@@ -3,7 +3,7 @@ import type { SeedSummary } from '../lib/seed.js';
 /**
  * The acceptance checks drive a real, separately started server from outside, over HTTP, the way
  * an operator or a visitor would. Each group of checks is a function of one of these shapes; the
- * runner (bench/acceptance/run.ts) seeds the data, starts the server and prints every result.
+ * runner (bench/acceptance/run-acceptance.ts) seeds the data, starts the server and prints every result.
  */
 export interface CheckSettings {
   admin: { username: string; password: string };

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PublicPageData } from '../shared/public-pages.js';
+import type { PublicPageData } from '../shared/public-page-data.js';
 import { PublicPage } from './public-page.js';
 
 /**

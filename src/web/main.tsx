@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { routes } from './app/routes.js';
+import { routes } from './app/spa-routes.js';
 import './styles.css';
 
 const router = createBrowserRouter(routes);

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { PublicPageData } from '../shared/public-pages.js';
+import type { PublicPageData } from '../shared/public-page-data.js';
 import { PublicPage } from './public-page.js';
 import './styles.css';
 

@@ -1,7 +1,7 @@
-import type { PublicPageData } from '../shared/public-pages.js';
+import type { PublicPageData } from '../shared/public-page-data.js';
 import { DeclarationsView } from './features/public-declarations/declarations-view.js';
 import { HomeView } from './features/public-home/home-view.js';
-import { ResultsView } from './features/public-results/results-view.js';
+import { PublicResultsView } from './features/public-results/public-results-view.js';
 
 /** The server-rendered public pages; links between them are plain full loads (no router). */
 export function PublicPage({ data }: { data: PublicPageData }) {
@@ -9,7 +9,7 @@ export function PublicPage({ data }: { data: PublicPageData }) {
     case 'home':
       return <HomeView initial={data} />;
     case 'results':
-      return <ResultsView initial={data} />;
+      return <PublicResultsView initial={data} />;
     case 'declarations':
       return <DeclarationsView data={data} />;
   }

@@ -13,7 +13,7 @@ import { GhadisService } from '../../src/server/modules/ghadis/ghadis-service.js
 import { ResultsRepository } from '../../src/server/modules/results/results-repository.js';
 import { ResultsService } from '../../src/server/modules/results/results-service.js';
 import { UsermapsRepository } from '../../src/server/modules/usermaps/usermaps-repository.js';
-import type { HomePageData } from '../../src/shared/public-pages.js';
+import type { HomePageData } from '../../src/shared/public-page-data.js';
 import { itemAnswer, listAnswer } from '../../src/shared/schemas/common.js';
 import { contentBlockRecord } from '../../src/shared/schemas/content-blocks.js';
 import { type GhadiRecord, ghadiRecord } from '../../src/shared/schemas/ghadis.js';

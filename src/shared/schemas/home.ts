@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ghadiRecord } from './ghadis.js';
 import { publicResultRecord } from './results.js';
 
-/** GET /api/home: everything the home page shows (HomePageData in src/shared/public-pages.ts). */
+/** GET /api/home: everything the home page shows (HomePageData in src/shared/public-page-data.ts). */
 export const homeAnswer = z.object({
   success: z.literal(true),
   data: z.object({

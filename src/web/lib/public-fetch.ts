@@ -1,4 +1,4 @@
-import type { HomePageData } from '../../shared/public-pages.js';
+import type { HomePageData } from '../../shared/public-page-data.js';
 
 /**
  * The public pages' reads: plain fetches of the cached public API (no session token, so the server

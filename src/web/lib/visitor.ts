@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { VISITOR_STATS_REFRESH_MS } from '../../shared/public-pages.js';
 import type { VisitorStats } from '../../shared/schemas/visitors.js';
 import { getJson } from './public-fetch.js';
 
 const SESSION_ID_KEY = 'visitorSessionId';
 const TRACKED_KEY = 'visitorTracked';
+/** How often the visitor counter is read again. */
+const VISITOR_STATS_REFRESH_MS = 15_000;
 
 function storage(): Storage | null {
   try {

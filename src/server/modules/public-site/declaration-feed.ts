@@ -1,13 +1,8 @@
+import { correctionLabel } from '../../../shared/correction-label.js';
+import { longDate, monthOf, yearOf } from '../../../shared/date-labels.js';
 import { timeInZone } from '../../../shared/dates.js';
-import {
-  correctionLabel,
-  DECLARATIONS_PATH,
-  FEED_PATH,
-  ghadiMonthPath,
-  longDate,
-  monthOf,
-  yearOf,
-} from '../../../shared/public-pages.js';
+import { DECLARATIONS_PATH, FEED_PATH } from '../../../shared/declaration-log-pages.js';
+import { ghadiMonthPath } from '../../../shared/ghadi-page-month.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import { type CachedAnswer, prepareAnswer } from './cached-answer.js';

@@ -2,18 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type DeclarationsPageData,
-  declarationsPagePath,
-  FEED_PATH,
-  ghadiMonthPath,
-  type HomePageData,
-  monthLabel,
-  type PublicPageData,
-  type PublicPageRenderer,
-  type ResultsPageData,
-  yearMonthLabel,
-} from '../../../shared/public-pages.js';
+import { monthLabel, yearMonthLabel } from '../../../shared/date-labels.js';
+import { declarationsPagePath, FEED_PATH } from '../../../shared/declaration-log-pages.js';
+import { ghadiMonthPath } from '../../../shared/ghadi-page-month.js';
+import type {
+  DeclarationsPageData,
+  HomePageData,
+  PublicPageData,
+  PublicPageRenderer,
+  ResultsPageData,
+} from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import { type CachedAnswer, HTML_TYPE, prepareAnswer } from './cached-answer.js';
 

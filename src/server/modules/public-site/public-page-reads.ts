@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import {
-  chosenMonth,
   DECLARATIONS_PATH,
   DECLARATIONS_PER_PAGE,
-  type DeclarationsPageData,
   declarationsPageCount,
   FEED_PATH,
-  type PublicPageData,
-  type ResultsPageData,
-} from '../../../shared/public-pages.js';
+} from '../../../shared/declaration-log-pages.js';
+import { chosenMonth } from '../../../shared/ghadi-page-month.js';
+import type {
+  DeclarationsPageData,
+  PublicPageData,
+  ResultsPageData,
+} from '../../../shared/public-page-data.js';
 import type { DeclarationEntry, DeclarationHead } from '../../../shared/schemas/declarations.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';

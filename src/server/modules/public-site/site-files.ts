@@ -1,4 +1,5 @@
-import { DECLARATIONS_PATH, ghadiPagePath } from '../../../shared/public-pages.js';
+import { DECLARATIONS_PATH } from '../../../shared/declaration-log-pages.js';
+import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { type CachedAnswer, prepareAnswer } from './cached-answer.js';
 

@@ -1,4 +1,4 @@
-import { correctionLabel } from '../../../shared/public-pages.js';
+import { correctionLabel } from '../../../shared/correction-label.js';
 
 /**
  * The mark a corrected value carries: a small ✱ whose tooltip and spoken text say what it replaced

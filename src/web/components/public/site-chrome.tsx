@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { TIME_TABLE } from '../../../shared/public-pages.js';
+import { TIME_TABLE } from '../../../shared/promo-tables.js';
 import { trackVisitOnce } from '../../lib/visitor.js';
-import './public-site.css';
+import './public-styles.css';
 
 /** Section anchors of the home page; from another page they are full loads of the home page. */
 const NAV_LINKS = [

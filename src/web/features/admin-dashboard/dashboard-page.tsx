@@ -1,4 +1,4 @@
-import { useDashboardCounts } from '../../api/counts.js';
+import { useDashboardCounts } from '../../api/counts-api.js';
 import { PageTitle } from '../../components/ui/card.js';
 import { ErrorState, Spinner } from '../../components/ui/states.js';
 

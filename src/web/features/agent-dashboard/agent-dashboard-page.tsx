@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMyGhadis } from '../../api/agent.js';
+import { useMyGhadis } from '../../api/agent-api.js';
 import { PageTitle } from '../../components/ui/card.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useSession } from '../../lib/session.js';

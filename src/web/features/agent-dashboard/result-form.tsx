@@ -5,15 +5,15 @@ import { z } from 'zod';
 import { addDays } from '../../../shared/dates.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { resultValue } from '../../../shared/schemas/results.js';
-import { useMyResults } from '../../api/agent.js';
-import { useSubmitResult } from '../../api/results.js';
-import { useBusinessToday } from '../../api/site.js';
+import { useMyResults } from '../../api/agent-api.js';
+import { useSubmitResult } from '../../api/results-api.js';
+import { useBusinessToday } from '../../api/site-api.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
+import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
-import { useAppForm } from '../../lib/use-app-form.js';
 
 /**
  * Agents may enter only today's and yesterday's results, in the site's time zone (decision 0006):

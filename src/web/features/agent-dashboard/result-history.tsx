@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { agentHistoryQuery } from '../../../shared/schemas/results.js';
-import { useMyResults } from '../../api/agent.js';
+import { useMyResults } from '../../api/agent-api.js';
 import { Card, TableScroller } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
 import { PageSummary, Pagination } from '../../components/ui/pagination.js';

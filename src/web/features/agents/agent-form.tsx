@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { UserRecord } from '../../../shared/schemas/users.js';
-import { useSaveUser } from '../../api/users.js';
+import { useSaveUser } from '../../api/users-api.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { SelectField, TextField } from '../../components/ui/field.js';
 import type { Notice } from '../../components/ui/notice.js';
+import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
-import { useAppForm } from '../../lib/use-app-form.js';
 import {
   type AgentFormOutput,
   type AgentFormValues,

@@ -1,5 +1,5 @@
 import type { UserRecord } from '../../../shared/schemas/users.js';
-import { useDeleteUser, useUsers } from '../../api/users.js';
+import { useDeleteUser, useUsers } from '../../api/users-api.js';
 import { Badge, StatusBadge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';

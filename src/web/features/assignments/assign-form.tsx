@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useWatch } from 'react-hook-form';
-import { useGhadis } from '../../api/ghadis.js';
-import { useAssignGhadis, useUsermaps } from '../../api/usermaps.js';
-import { useUsers } from '../../api/users.js';
+import { useGhadis } from '../../api/ghadis-api.js';
+import { useAssignGhadis, useUsermaps } from '../../api/usermaps-api.js';
+import { useUsers } from '../../api/users-api.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { CheckboxField } from '../../components/ui/checkbox-field.js';
 import { SelectField } from '../../components/ui/field.js';
 import type { Notice } from '../../components/ui/notice.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
+import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
-import { useAppForm } from '../../lib/use-app-form.js';
 import { type AssignFormOutput, type AssignFormValues, assignForm } from './assign-schema.js';
 
 interface AssignFormProps {

@@ -1,5 +1,5 @@
 import type { UsermapRecord } from '../../../shared/schemas/usermaps.js';
-import { useDeleteUsermap, useUsermaps } from '../../api/usermaps.js';
+import { useDeleteUsermap, useUsermaps } from '../../api/usermaps-api.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';

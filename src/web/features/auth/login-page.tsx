@@ -10,9 +10,9 @@ import {
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
+import { useAppForm } from '../../hooks/use-app-form.js';
 import { api, messageOr } from '../../lib/api-client.js';
 import { startSession, useSession } from '../../lib/session.js';
-import { useAppForm } from '../../lib/use-app-form.js';
 
 const SCREENS: Record<UserType, { title: string; subtitle: string; home: string; wrongRole: string }> = {
   admin: {

@@ -6,15 +6,15 @@ import {
   type ContentBlockRecord,
   contentBlockInput,
 } from '../../../shared/schemas/content-blocks.js';
-import { useSaveContentBlock } from '../../api/content-blocks.js';
+import { useSaveContentBlock } from '../../api/content-blocks-api.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { CheckboxField } from '../../components/ui/checkbox-field.js';
 import { TextField } from '../../components/ui/field.js';
 import type { Notice } from '../../components/ui/notice.js';
 import { TextAreaField } from '../../components/ui/textarea-field.js';
+import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
-import { useAppForm } from '../../lib/use-app-form.js';
 
 type ContentBlockFormValues = z.input<typeof contentBlockInput>;
 

@@ -1,5 +1,5 @@
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
-import { useContentBlocks, useDeleteContentBlock } from '../../api/content-blocks.js';
+import { useContentBlocks, useDeleteContentBlock } from '../../api/content-blocks-api.js';
 import { StatusBadge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import { useSaveGhadi } from '../../api/ghadis.js';
+import { useSaveGhadi } from '../../api/ghadis-api.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
 import { failureNotice, type Notice } from '../../components/ui/notice.js';
-import { useAppForm } from '../../lib/use-app-form.js';
+import { useAppForm } from '../../hooks/use-app-form.js';
 import { type GhadiFormOutput, type GhadiFormValues, ghadiForm } from './ghadi-schema.js';
 
 interface GhadiFormProps {

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import { useDeleteGhadi, useGhadis } from '../../api/ghadis.js';
+import { useDeleteGhadi, useGhadis } from '../../api/ghadis-api.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { type ResultSubmitInput, resultSubmitInput } from '../../../shared/schemas/results.js';
-import { useSubmitResult } from '../../api/results.js';
-import { useSiteToday } from '../../api/site.js';
+import { useSubmitResult } from '../../api/results-api.js';
+import { useSiteToday } from '../../api/site-api.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
+import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
-import { useAppForm } from '../../lib/use-app-form.js';
 
 type ResultFormValues = z.input<typeof resultSubmitInput>;
 

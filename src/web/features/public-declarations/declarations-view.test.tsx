@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DeclarationsPageData } from '../../../shared/public-pages.js';
+import type { DeclarationsPageData } from '../../../shared/public-page-data.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { renderThenHydrate } from '../../test/render.js';
 import { DeclarationsView } from './declarations-view.js';

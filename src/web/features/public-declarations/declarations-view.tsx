@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
+import { correctionLabel } from '../../../shared/correction-label.js';
+import { monthOf, shortDate, yearOf } from '../../../shared/date-labels.js';
 import { dateInZone, timeInZone } from '../../../shared/dates.js';
-import {
-  correctionLabel,
-  type DeclarationsPageData,
-  declarationsPagePath,
-  FEED_PATH,
-  ghadiMonthPath,
-  monthOf,
-  shortDate,
-  yearOf,
-} from '../../../shared/public-pages.js';
+import { declarationsPagePath, FEED_PATH } from '../../../shared/declaration-log-pages.js';
+import { ghadiMonthPath } from '../../../shared/ghadi-page-month.js';
+import type { DeclarationsPageData } from '../../../shared/public-page-data.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
 import { PublicShell } from '../../components/public/site-chrome.js';

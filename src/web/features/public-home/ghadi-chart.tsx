@@ -1,4 +1,5 @@
-import { ghadiPagePath, longDate } from '../../../shared/public-pages.js';
+import { longDate } from '../../../shared/date-labels.js';
+import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HomePageData } from '../../../shared/public-pages.js';
+import type { HomePageData } from '../../../shared/public-page-data.js';
 import { ghadiRecord, resultRecord } from '../../test/records.js';
 import { applyHomeEvent } from './home-live.js';
 

@@ -1,5 +1,6 @@
+import { BANNER_SLUG, BLOG_SLUG } from '../../../shared/home-content-blocks.js';
 import type { LiveEvent } from '../../../shared/live-events.js';
-import { BANNER_SLUG, BLOG_SLUG, type HomePageData } from '../../../shared/public-pages.js';
+import type { HomePageData } from '../../../shared/public-page-data.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { fetchHomeData } from '../../lib/public-fetch.js';

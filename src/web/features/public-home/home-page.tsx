@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HomePageData } from '../../../shared/public-pages.js';
+import type { HomePageData } from '../../../shared/public-page-data.js';
 import { PublicFetchError } from '../../lib/public-fetch.js';
 import { loadHomeData } from './home-live.js';
 import { HomeView } from './home-view.js';

@@ -1,11 +1,13 @@
-import { BLOG_MISSING_TEXT, type HomePageData, yearOf } from '../../../shared/public-pages.js';
+import { yearOf } from '../../../shared/date-labels.js';
+import { BLOG_MISSING_TEXT } from '../../../shared/home-content-blocks.js';
+import type { HomePageData } from '../../../shared/public-page-data.js';
 import { ContentHtml, PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { GhadiChart } from './ghadi-chart.js';
 import { applyHomeEvent, loadHomeData } from './home-live.js';
 import { RatesSection, TimeTableSection } from './promo.js';
 import { RecordChart } from './record-chart.js';
-import { VisitorCounter } from './visitor-counter.js';
+import { VisitorStatsPanel } from './visitor-stats-panel.js';
 
 /**
  * The home page, from data the server rendered it with (or the SPA loaded). Live events carry what
@@ -53,7 +55,7 @@ export function HomeView({ initial }: { initial: HomePageData }) {
             <p className="mt-3 text-slate-600">{BLOG_MISSING_TEXT}</p>
           )}
         </section>
-        <VisitorCounter />
+        <VisitorStatsPanel />
       </div>
     </PublicShell>
   );

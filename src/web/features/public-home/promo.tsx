@@ -1,4 +1,4 @@
-import { RATES, TIME_TABLE } from '../../../shared/public-pages.js';
+import { RATES, TIME_TABLE } from '../../../shared/promo-tables.js';
 
 const PROMISES = [
   'Every result on this page the moment it is declared – no need to reload.',

@@ -1,4 +1,5 @@
-import { DAYS, recordGrid, twoDigits, yearMonthLabel } from '../../../shared/public-pages.js';
+import { twoDigits, yearMonthLabel } from '../../../shared/date-labels.js';
+import { DAYS, recordGrid } from '../../../shared/month-tables.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
@@ -43,7 +44,7 @@ export function RecordChart({
         Monthly Record Chart
       </h2>
       <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        {/* Cell styles are in public-site.css: 31 rows × every ghadi would repeat classes thousands of times. */}
+        {/* Cell styles are in public-styles.css: 31 rows × every ghadi would repeat classes thousands of times. */}
         <table className="day-table record-table w-full border-collapse text-center text-sm">
           <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
             Record chart – {yearMonthLabel(month)}

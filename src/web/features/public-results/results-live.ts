@@ -1,7 +1,7 @@
+import { twoDigits } from '../../../shared/date-labels.js';
 import type { LiveEvent } from '../../../shared/live-events.js';
 import { foldName } from '../../../shared/names.js';
-import type { PublicGhadi, ResultsPageData } from '../../../shared/public-pages.js';
-import { twoDigits } from '../../../shared/public-pages.js';
+import type { PublicGhadi, ResultsPageData } from '../../../shared/public-page-data.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 

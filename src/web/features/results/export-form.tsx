@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { addDays } from '../../../shared/dates.js';
 import { resultsExportQuery } from '../../../shared/schemas/results.js';
-import { useGhadis } from '../../api/ghadis.js';
-import { useExportResults } from '../../api/results-csv.js';
-import { useSiteToday } from '../../api/site.js';
+import { useGhadis } from '../../api/ghadis-api.js';
+import { useExportResults } from '../../api/results-csv-api.js';
+import { useSiteToday } from '../../api/site-api.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { SelectField, TextField } from '../../components/ui/field.js';

@@ -1,9 +1,9 @@
 import { useId } from 'react';
+import { shortDate } from '../../../shared/date-labels.js';
 import { dateInZone, timeInZone } from '../../../shared/dates.js';
-import { shortDate } from '../../../shared/public-pages.js';
 import type { ResultHistoryEntry } from '../../../shared/schemas/declarations.js';
-import { useResultHistory } from '../../api/results.js';
-import { useSiteInfo } from '../../api/site.js';
+import { useResultHistory } from '../../api/results-api.js';
+import { useSiteInfo } from '../../api/site-api.js';
 import { Button } from '../../components/ui/button.js';
 import { ModalDialog } from '../../components/ui/modal-dialog.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ResultsImportAnswer } from '../../../shared/schemas/results.js';
-import { useImportResults } from '../../api/results-csv.js';
+import { useImportResults } from '../../api/results-csv-api.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { ModalDialog } from '../../components/ui/modal-dialog.js';

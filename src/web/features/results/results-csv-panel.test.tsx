@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayInZone } from '../../../shared/dates.js';
 import type { ResultsImportAnswer } from '../../../shared/schemas/results.js';
 import type { UserRecord } from '../../../shared/schemas/users.js';
-import { queryKeys } from '../../api/keys.js';
+import { queryKeys } from '../../api/query-keys.js';
 import { startSession } from '../../lib/session.js';
 import { ghadiRecord } from '../../test/records.js';
 import { renderWithQuery } from '../../test/render.js';

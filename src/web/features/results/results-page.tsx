@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { type ResultsPageView, useResultsPage } from '../../api/results.js';
+import { type ResultsPageView, useResultsPage } from '../../api/results-api.js';
 import { Card, PageTitle } from '../../components/ui/card.js';
 import { SelectField, TextField } from '../../components/ui/field.js';
 import { PageSummary, Pagination } from '../../components/ui/pagination.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useSearchDraft } from '../../hooks/use-search-draft.js';
 import { ResultsCsvPanel } from './results-csv-panel.js';
+import { ROWS_PER_PAGE, readView, SEARCH_MAX_LENGTH, viewParams } from './results-list-params.js';
 import { ResultsTable } from './results-table.js';
-import { ROWS_PER_PAGE, readView, SEARCH_MAX_LENGTH, viewParams } from './results-view.js';
 
 /**
  * Every agent's results, one page at a time from the server, searched there too. The page, the

@@ -1,7 +1,7 @@
 import { useVisitorStats } from '../../lib/visitor.js';
 
 /** totalUsers and activeUsers, refreshed every 15 seconds ("…" until the first answer, and without JavaScript). */
-export function VisitorCounter() {
+export function VisitorStatsPanel() {
   const stats = useVisitorStats();
   const value = (count: number | undefined) => (count === undefined ? '…' : count.toLocaleString('en-IN'));
   return (

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { chosenMonth } from '../../../shared/ghadi-page-month.js';
 import { foldName } from '../../../shared/names.js';
-import { chosenMonth, type ResultsPageData } from '../../../shared/public-pages.js';
+import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import { fetchHomeData, getJson, PublicFetchError } from '../../lib/public-fetch.js';
+import { PublicResultsView } from './public-results-view.js';
 import { fetchGhadiMonth } from './results-data.js';
-import { ResultsView } from './results-view.js';
 
 type Loaded = { data: ResultsPageData } | { error: string };
 
@@ -67,5 +68,5 @@ export function PublicResultsPage() {
       </div>
     );
   }
-  return <ResultsView key={`${loaded.data.month}-${loaded.data.year}`} initial={loaded.data} />;
+  return <PublicResultsView key={`${loaded.data.month}-${loaded.data.year}`} initial={loaded.data} />;
 }

@@ -70,8 +70,8 @@ const agentPages: RouteObject[] = [
   {
     path: 'ghadi-results',
     lazy: page(
-      () => import('../features/agent-dashboard/ghadi-results-page.js'),
-      (m) => m.GhadiResultsPage,
+      () => import('../features/agent-dashboard/agent-ghadi-results-page.js'),
+      (m) => m.AgentGhadiResultsPage,
     ),
   },
 ];
@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
       {
         path: '/satta-results/:name',
         lazy: page(
-          () => import('../features/public-results/ghadi-results-page.js'),
+          () => import('../features/public-results/public-results-page.js'),
           (m) => m.PublicResultsPage,
         ),
       },

@@ -3,7 +3,7 @@ import type { Pagination } from '../../shared/schemas/common.js';
 import type { GhadiRecord } from '../../shared/schemas/ghadis.js';
 import { AGENT_HISTORY_PAGE_SIZE, type PublicResultRecord } from '../../shared/schemas/results.js';
 import { api } from '../lib/api-client.js';
-import { queryKeys } from './keys.js';
+import { queryKeys } from './query-keys.js';
 
 /** The calling agent's assigned ghadis, by OrderId. */
 export function useMyGhadis() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client.js';
-import { queryKeys } from './keys.js';
+import { queryKeys } from './query-keys.js';
 
 export interface DashboardCounts {
   agents: number;

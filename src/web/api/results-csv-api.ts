@@ -6,7 +6,7 @@ import {
   resultsImportAnswer,
 } from '../../shared/schemas/results.js';
 import { ApiError, apiFetch, failureOf } from '../lib/api-client.js';
-import { queryKeys } from './keys.js';
+import { queryKeys } from './query-keys.js';
 
 const TOO_LARGE = 'The file is larger than 10 MB; split it into smaller files';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UsermapInput, UsermapRecord } from '../../shared/schemas/usermaps.js';
 import { api } from '../lib/api-client.js';
-import { queryKeys } from './keys.js';
+import { queryKeys } from './query-keys.js';
 
 export function useUsermaps() {
   return useQuery({

@@ -3,7 +3,7 @@ import type { Pagination } from '../../shared/schemas/common.js';
 import type { ResultHistoryEntry } from '../../shared/schemas/declarations.js';
 import type { ResultRecord, ResultSubmitInput } from '../../shared/schemas/results.js';
 import { api } from '../lib/api-client.js';
-import { queryKeys } from './keys.js';
+import { queryKeys } from './query-keys.js';
 
 export interface ResultsPageView {
   /** Trimmed search text; empty for none. */

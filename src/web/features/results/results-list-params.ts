@@ -1,5 +1,5 @@
 import { ADMIN_RESULTS_PAGE_SIZES, MAX_PAGE, resultListQuery } from '../../../shared/schemas/results.js';
-import type { ResultsPageView } from '../../api/results.js';
+import type { ResultsPageView } from '../../api/results-api.js';
 
 /** Spec section 9: 5, 10 or 15 rows per page, 5 by default. */
 export const ROWS_PER_PAGE = ADMIN_RESULTS_PAGE_SIZES;

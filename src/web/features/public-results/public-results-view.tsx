@@ -1,17 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { correctionLabel } from '../../../shared/correction-label.js';
+import { MONTH_NAMES, monthLabel, shortDate, twoDigits, yearOf } from '../../../shared/date-labels.js';
 import { dateInZone, timeInZone } from '../../../shared/dates.js';
-import {
-  correctionLabel,
-  DAYS,
-  MONTH_NAMES,
-  monthLabel,
-  type ResultsPageData,
-  resultsByDay,
-  shortDate,
-  twoDigits,
-  yearChoices,
-  yearOf,
-} from '../../../shared/public-pages.js';
+import { yearChoices } from '../../../shared/ghadi-page-month.js';
+import { DAYS, resultsByDay } from '../../../shared/month-tables.js';
+import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
@@ -71,7 +64,7 @@ async function loadMonth(base: MonthData, month: number, year: number, signal?: 
  * and puts ?month=&year= in the address (shareable; the server renders that month on a full load).
  * Live events update the month shown without a request.
  */
-export function ResultsView({ initial }: { initial: ResultsPageData }) {
+export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
   const [month, setMonth] = useState(initial.month);
   const [year, setYear] = useState(initial.year);
   const [loadState, setLoadState] = useState<LoadState>({ status: 'shown' });

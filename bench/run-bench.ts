@@ -1,6 +1,6 @@
 /**
  * The bench, run by hand (not part of npm test): `npm run bench` (builds first), or with a build in
- * place `npx tsx bench/run.ts [hot] [workers] [lists]` to run some scenarios only (default: all).
+ * place `npx tsx bench/run-bench.ts [hot] [workers] [lists]` to run some scenarios only (default: all).
  *
  * - hot: the public hot paths against a bare node:http server sending the same bytes (issue 7);
  * - workers: req/s with WORKERS=2 against WORKERS=1 (issue 8);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Card, PageTitle } from '../../components/ui/card.js';
 
 /** Spec section 2: a placeholder until viewing and updating results moves here. */
-export function GhadiResultsPage() {
+export function AgentGhadiResultsPage() {
   return (
     <div>
       <PageTitle>Ghadi Results</PageTitle>

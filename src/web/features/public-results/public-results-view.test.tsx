@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ResultsPageData } from '../../../shared/public-pages.js';
+import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import { resultRecord } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
-import { ResultsView } from './results-view.js';
+import { PublicResultsView } from './public-results-view.js';
 
 const data = (): ResultsPageData => ({
   page: 'results',
@@ -32,7 +32,7 @@ const dayCell = (day: number) =>
 
 describe('a ghadi’s month marks corrections and says when each value was declared', () => {
   it('renders on the server and hydrates in the browser without a difference', async () => {
-    const { html } = await renderThenHydrate(<ResultsView initial={data()} />);
+    const { html } = await renderThenHydrate(<PublicResultsView initial={data()} />);
     // The server's time zone is not the site's: the times are reckoned in the site's all the same.
     expect(html).toContain('declared <!-- -->14:32');
 

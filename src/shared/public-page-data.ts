@@ -1,0 +1,69 @@
+/**
+ * The data each public page is built from: what the server renders and caches, embeds in the page,
+ * and the browser hydrates. Types only.
+ */
+import type { DeclarationEntry, DeclarationHead } from './schemas/declarations.js';
+import type { GhadiRecord } from './schemas/ghadis.js';
+import type { PublicResultRecord } from './schemas/results.js';
+
+/** One ghadi as the public pages need it. */
+export type PublicGhadi = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn' | 'RTime'>;
+
+/** What GET /api/home answers and the home page embeds: everything the home page shows. */
+export interface HomePageData {
+  page: 'home';
+  /** The id of the latest live event this data includes: the page's event stream starts after it. */
+  version: number;
+  /** The site's name (sent with the data, so that the public bundle does not import the zod schemas). */
+  siteName: string;
+  /** Today in the site's time zone (YYYY-MM-DD): the chart's "today". */
+  today: string;
+  /** The record chart's month, YYYY-MM in UTC (spec: UTC month and year). */
+  recordMonth: string;
+  /** Every live ghadi by OrderId, with today's and yesterday's results. */
+  ghadis: GhadiRecord[];
+  /** The record month's results that have a ghadi name. */
+  record: PublicResultRecord[];
+  blogHtml: string | null;
+  bannerHtml: string | null;
+}
+
+export interface ResultsPageData {
+  page: 'results';
+  version: number;
+  siteName: string;
+  /** The name as addressed in the URL (decoded). */
+  name: string;
+  today: string;
+  /** The site's IANA time zone (SITE_TIMEZONE): declared times are shown in it. */
+  timeZone: string;
+  month: number;
+  year: number;
+  /** Null when no live ghadi has this name (the page answers 404). */
+  ghadi: PublicGhadi | null;
+  /** Null when the month has no results (spec: "No data available for {name}"). */
+  results: PublicResultRecord[] | null;
+}
+
+/** The public declaration log, newest first, a page at a time (/declarations?page=N). */
+export interface DeclarationsPageData {
+  page: 'declarations';
+  siteName: string;
+  today: string;
+  timeZone: string;
+  /** The log's latest entry when the page was built; the entries shown are at or before it. */
+  head: DeclarationHead;
+  /** This page's entries, newest first; empty past the end (the page answers 404). */
+  entries: DeclarationEntry[];
+  /** 1-based. */
+  pageNumber: number;
+  /** At least 1 (an empty log has one empty page). */
+  pageCount: number;
+}
+
+export type PublicPageData = HomePageData | ResultsPageData | DeclarationsPageData;
+
+/** What the server-side bundle (src/web/entry-server.tsx) exports. */
+export interface PublicPageRenderer {
+  renderPage(data: PublicPageData): string;
+}
