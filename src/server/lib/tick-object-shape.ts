@@ -12,9 +12,8 @@ let kept: object | undefined;
  * call into V8's runtime. A second map appears when a full garbage collection runs while no tick
  * object is alive, which a process that idles after start-up (the app's answers built, no requests
  * yet) reliably does: V8 collects maps no live object uses, and the next tick object gets new ones.
- * Profiled under wrk (perf), a cached answer then spent 11% of its CPU in that runtime call, and a
- * bare node:http handler inside this process answered 37-39k req/s instead of 46-51k. With one tick
- * object kept, the maps survive every collection and the cache stays on its fast path.
+ * Profiled under load, a cached answer then spent a large share of its CPU in that runtime call (the
+ * figures are in bench/README.md). With one tick object kept, the maps survive every collection and the cache stays on its fast path.
  */
 export function keepTickObjectShape(): object | undefined {
   if (kept) return kept;

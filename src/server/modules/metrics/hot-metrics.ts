@@ -1,7 +1,7 @@
 /**
  * The two metrics every public request touches, kept in plain arrays. prom-client's own hash their
- * labels on each observation, which cost the fast path some 13 % of its throughput (a few µs a
- * request); these find a series through maps of the label values and build prom-client's records only
+ * labels on each observation, which costs the fast path a large share of its throughput
+ * (bench/README.md); these find a series through maps of the label values and build prom-client's records only
  * when scraped. Registered in the prom-client registry like its own metrics (the same `get()` shape),
  * so the text format and the cluster aggregation treat them alike.
  */

@@ -11,8 +11,8 @@ const requireFromHere = createRequire(import.meta.url);
  *
  * Why not collectDefaultMetrics: that histogram observes every garbage collection through perf_hooks,
  * which calls into JavaScript after each one. Under a burst a process collects its young objects
- * dozens of times a second, and those calls cost 1-1.5 % of the CPU of each cached answer
- * (bench/README, thirteenth session). The event-loop lag already shows any pause a visitor would feel.
+ * dozens of times a second, and those calls are a measurable share of a cached answer's CPU
+ * (bench/README.md). The event-loop lag already shows any pause a visitor would feel.
  */
 const PROCESS_METRICS = collectDefaultMetrics.metricsList.filter((name) => name !== 'gc');
 
