@@ -6,7 +6,7 @@
  *   server's), checking seq and prevHash continuity and the head;
  * - checks Previous, the Corrected flags and DeclaredAt on the public answers;
  * - finds the correction mark on the results page; reads /declarations and /feed.xml;
- * - runs `npm run verify -- URL` and the README's plain-Node example.
+ * - runs `npm run verify -- URL` and docs/api.md's plain-Node example.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -79,12 +79,12 @@ function recompute(entries: Entry[]): string | null {
   return null;
 }
 
-/** The README's example, run as a reader would paste it. */
-function readmeExample(): string {
-  const readme = fs.readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('**Declaration log.**'));
+/** docs/api.md's example, run as a reader would paste it. */
+function documentedExample(): string {
+  const reference = fs.readFileSync('docs/api.md', 'utf8');
+  const section = reference.slice(reference.indexOf('## The declaration log'));
   const match = /```js\n([\s\S]*?)```/.exec(section);
-  if (!match?.[1]) throw new Error("the README's Declaration log has no js example");
+  if (!match?.[1]) throw new Error("docs/api.md's declaration log section has no js example");
   return match[1];
 }
 
@@ -203,15 +203,15 @@ export const integrityChecks: StandaloneChecks = async (settings: CheckSettings)
     );
 
     results.push(
-      await check('npm run verify -- URL and the README example verify the site', async () => {
+      await check('npm run verify -- URL and the documented example verify the site', async () => {
         const verified = await run('npm', ['run', '--silent', 'verify', '--', site.url]);
         const example = path.join(dir, 'check.mjs');
-        fs.writeFileSync(example, readmeExample());
+        fs.writeFileSync(example, documentedExample());
         const plain = await run(process.execPath, [example, site.url]);
         const head = entries.at(-1)?.hash ?? '-';
         return {
           ok: verified.stdout.includes(head) && plain.stdout.includes(head),
-          detail: `verify: "${verified.stdout.trim()}"; README example: "${plain.stdout.trim()}"`,
+          detail: `verify: "${verified.stdout.trim()}"; documented example: "${plain.stdout.trim()}"`,
         };
       }),
     );

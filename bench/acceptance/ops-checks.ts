@@ -23,17 +23,17 @@ const METRICS_TOKEN = 'acceptance-metrics-token';
 const SHUTDOWN_LIMIT_MS = 10_000;
 const SPEC_FILE = path.resolve('..', 'shared', 'spec', 'product-spec.md');
 
-/** "METHOD path" of every row of the spec's API table (the README's when the spec is not beside the repository). */
+/** "METHOD path" of every row of the spec's API table (docs/api.md's when the spec is not beside the repository). */
 function documentedRoutes(): { source: string; routes: string[] } {
   const fromSpec = fs.existsSync(SPEC_FILE);
-  const text = fs.readFileSync(fromSpec ? SPEC_FILE : 'README.md', 'utf8');
+  const text = fs.readFileSync(fromSpec ? SPEC_FILE : 'docs/api.md', 'utf8');
   const routes = new Set<string>();
   for (const match of text.matchAll(/^\| `?(GET|POST|PUT|DELETE) ([^|`]+)`? \|/gm)) {
     for (const address of (match[2] ?? '').split(',')) {
       routes.add(`${match[1]} ${address.trim().split('?')[0]}`);
     }
   }
-  return { source: fromSpec ? SPEC_FILE : 'README.md', routes: [...routes] };
+  return { source: fromSpec ? SPEC_FILE : 'docs/api.md', routes: [...routes] };
 }
 
 async function openApiCheck(baseUrl: string): Promise<CheckResult> {

@@ -1,10 +1,12 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { clientAddressOf, clientGroup, trustProxyFunction } from './lib/client-address.js';
+import { type Now, systemNow } from './lib/clock.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { PerMinuteLimit } from './lib/per-minute-limit.js';
@@ -27,17 +29,18 @@ import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
 import { GhadisService } from './modules/ghadis/ghadis-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
-import { Metrics, type PoolUse, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
+import { Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics-routes.js';
-import { FastPath, type RouteSeen } from './modules/public-site/fast-path.js';
-import { serverWithFastPath } from './modules/public-site/fast-path-server.js';
-import { LIVE_EVENTS_DEFAULTS, type LiveEventsOptions } from './modules/public-site/live-events.js';
+import { createPublicSite } from './modules/public-site/create-public-site.js';
+import { ROUTER_OPTIONS } from './modules/public-site/fast-path-router.js';
+import {
+  LIVE_EVENTS_DEFAULTS,
+  LiveEvents,
+  type LiveEventsOptions,
+} from './modules/public-site/live-event-streams.js';
 import { loadPublicPages } from './modules/public-site/page-html.js';
 import { PublicData } from './modules/public-site/public-data.js';
-import { PUBLIC_READS } from './modules/public-site/public-reads.js';
-import { PublicSite } from './modules/public-site/public-site.js';
-import { publicLogController, publicSiteRoutes } from './modules/public-site/public-site-routes.js';
-import { type ReadContext, ROUTER_OPTIONS } from './modules/public-site/read-definition.js';
+import { publicLogController } from './modules/public-site/public-site-routes.js';
 import { ResultsCsvRepository } from './modules/results/results-csv-repository.js';
 import { ResultsCsvService } from './modules/results/results-csv-service.js';
 import { ResultsRepository } from './modules/results/results-repository.js';
@@ -53,11 +56,11 @@ import { VISITOR_LIMITS, VisitorCounter } from './modules/visitors/visitor-count
 import { VisitorsRepository } from './modules/visitors/visitors-repository.js';
 import { visitorsRoutes } from './modules/visitors/visitors-routes.js';
 import { access } from './plugins/access.js';
-import { responseHeaders } from './plugins/answer-headers.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { lenientJsonParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
-import { registerWebApp } from './plugins/web-app.js';
+import { registerResponseHeaders } from './plugins/response-headers-plugin.js';
+import { readAppHtml, registerWebApp } from './plugins/web-app.js';
 
 export interface BuildOptions {
   /** An open database to use instead of the configured one (tests); the caller closes it. */
@@ -69,6 +72,8 @@ export interface BuildOptions {
   liveEvents?: Partial<LiveEventsOptions>;
   /** The declaration log was written and checked already (by a WORKERS supervisor): skip that here. */
   declarationLogChecked?: boolean;
+  /** The clock of the limits and throttles (tests move it forward instead of waiting). */
+  now?: Now;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -82,86 +87,47 @@ function countRequests(app: FastifyInstance, metrics: Metrics) {
   });
 }
 
-/** Whether an Origin header names this site: PUBLIC_URL, or without it the host the request was sent to. */
-function ownOrigin(publicUrl: string | undefined) {
-  return (origin: string, host: string | undefined): boolean =>
-    publicUrl ? origin === publicUrl : origin.slice(origin.indexOf('//') + 2) === host;
-}
-
+/**
+ * The whole site, in the order it starts: the database and the services over it, the public site
+ * (which answers its busiest reads before Fastify, so it exists before Fastify does), then Fastify
+ * with its hooks, plugins and routes. Closing the app closes what was started here.
+ */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const log: FastifyBaseLogger = pino({
+    level: options.logger === false ? 'silent' : config.logLevel,
+    redact: ['req.headers.authorization'],
+  });
   const trust = trustProxyFunction(config.trustProxy);
-  // The public hot paths are answered from memory before Fastify (public-site/fast-path.ts), which must
-  // know every route Fastify has to route exactly as it does.
-  let fastPath: FastPath | undefined;
-  const routesSeen: RouteSeen[] = [];
-  const app = Fastify({
-    serverFactory: serverWithFastPath(() => fastPath),
-    logger:
-      options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: trust,
-    routerOptions: ROUTER_OPTIONS,
-    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    logController: publicLogController(),
-  });
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routesSeen.push({ method, url: route.url });
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  lenientJsonParser(app, BODY_LIMIT_BYTES);
-  let appHtml: string | null = null;
-  registerErrorHandling(app, { appHtml: () => appHtml });
-  const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
-  responseHeaders(app, headers);
-  // Sources the metrics read when scraped, set once they exist.
-  let openStreams = () => 0;
-  let poolUse: () => PoolUse = () => ({ total: 0 });
-  const metrics = new Metrics({ openStreams: () => openStreams(), pool: () => poolUse() });
-  countRequests(app, metrics);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await registerOpenApi(app);
-  if (!config.publicUrl) {
-    app.log.warn(
-      "PUBLIC_URL is not set: pages link to themselves relatively and the sitemap names each request's " +
-        'own address. Set PUBLIC_URL (e.g. https://results.example) in production.',
-    );
-  }
+  const now = options.now ?? systemNow;
 
   const database = options.database ?? openDatabase(config.database, { poolSize: config.databasePoolSize });
-  if (!options.database) {
-    app.addHook('onClose', () => {
-      app.log.debug('shutdown: closing the database');
-      return database.close();
-    });
-  }
-  poolUse = () => database.poolUse();
   const passwords = new PasswordHasher(config.passwordMemoryCost);
-  const jwtSecret = await prepareDatabase(database, config, passwords, app.log);
-
+  const jwtSecret = await prepareDatabase(database, config, passwords, log);
   const changeLogRepository = new ChangeLogRepository(database);
-  const changes = new ChangeLog(database, changeLogRepository, app.log);
+  const changes = new ChangeLog(database, changeLogRepository, log);
   await changes.start();
-  app.addHook('onClose', () => changes.stop());
+
+  const events = new LiveEvents({ ...LIVE_EVENTS_DEFAULTS, ...options.liveEvents });
+  const metrics = new Metrics({ openStreams: () => events.openStreams, pool: () => database.poolUse() });
+
   const usersRepository = new UsersRepository(database);
   const ghadisRepository = new GhadisRepository(database);
   const usermapsRepository = new UsermapsRepository(database);
-  const tokens = new TokenService(jwtSecret, config.tokenTtlSeconds);
-
   const sessions = new SessionService({
     sessions: new SessionsRepository(database),
     users: usersRepository,
     attempts: new LoginAttemptsRepository(database),
     throttle: new LoginThrottle(config.loginMaxFailures),
     passwords,
-    tokens,
+    tokens: new TokenService(jwtSecret, config.tokenTtlSeconds),
+    now,
   });
   const users = new UsersService(usersRepository, passwords);
   const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
   const resultsRepository = new ResultsRepository(database);
   const declarations = new DeclarationLog(database, new DeclarationsRepository(database));
   // A worker's supervisor checked the log before starting it: once per start of the site.
-  if (!options.declarationLogChecked) await checkDeclarationLog(declarations, app.log);
+  if (!options.declarationLogChecked) await checkDeclarationLog(declarations, log);
   const results = new ResultsService(
     resultsRepository,
     ghadis,
@@ -184,52 +150,85 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const visitors = new VisitorCounter(
     new VisitorsRepository(database),
     config.visitorFlushMs,
-    app.log,
+    log,
     { ...VISITOR_LIMITS, newSessionsPerAddressPerMinute: config.visitorNewSessionsPerMinute },
     (written) => metrics.visitorFlush(written),
+    now,
   );
   await visitors.start();
-  app.addHook('onClose', () => {
-    app.log.debug('shutdown: in-flight requests finished; flushing visitor counts');
-    return visitors.stop();
-  });
 
+  const serveWebApp = options.serveWebApp !== false;
+  const appHtml = serveWebApp ? readAppHtml(config.webRoot, log) : null;
+  const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   // Every change in the log drops the public answers it made stale and goes out to open pages.
-  const data = new PublicData(ghadis, results, blocks, declarations);
-  const publicSite = new PublicSite({
-    data,
+  const publicSite = createPublicSite({
+    data: new PublicData(ghadis, results, blocks, declarations),
     changes,
+    results,
+    declarations,
+    events,
+    pages: serveWebApp ? await loadPublicPages(config.webRoot, log) : null,
+    headers,
     timeZone: config.siteTimezone,
-    log: app.log,
-    events: { ...LIVE_EVENTS_DEFAULTS, ...options.liveEvents },
+    publicUrl: config.publicUrl ?? null,
+    publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute, now),
+    log,
+    trackVisit: (sessionId, request) =>
+      visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
+    metrics,
   });
-  publicSite.model.onLookup = (route, hit) => metrics.cacheLookup(route, hit);
-  openStreams = () => publicSite.events.openStreams;
-  publicSite.start();
   // Other processes' writes reach this one through the log too, woken by the bus.
   const bus = await startChangeBus({
     database,
     changes,
     repository: changeLogRepository,
-    log: app.log,
-    onResync: () => publicSite.resync(),
+    log,
+    onResync: () => publicSite.site.resync(),
+  });
+
+  const app = Fastify({
+    serverFactory: publicSite.serverFactory,
+    loggerInstance: log,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trust,
+    routerOptions: ROUTER_OPTIONS,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    logController: publicLogController(),
+  });
+  app.addHook('onRoute', publicSite.learnRoute);
+  if (!options.database) {
+    app.addHook('onClose', () => {
+      app.log.debug('shutdown: closing the database');
+      return database.close();
+    });
+  }
+  app.addHook('onClose', () => changes.stop());
+  app.addHook('onClose', () => {
+    app.log.debug('shutdown: in-flight requests finished; flushing visitor counts');
+    return visitors.stop();
   });
   app.addHook('onClose', () => bus.stop());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
-    app.log.debug({ streams: publicSite.events.openStreams }, 'shutdown: ending live streams');
-    publicSite.close();
+    app.log.debug({ streams: events.openStreams }, 'shutdown: ending live streams');
+    publicSite.site.close();
     done();
   });
-  const context: ReadContext = {
-    model: publicSite.model,
-    pages: options.serveWebApp === false ? null : await loadPublicPages(config.webRoot, app.log),
-    publicUrl: config.publicUrl ?? null,
-    results,
-    declarations,
-    headers,
-    publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute),
-  };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  lenientJsonParser(app, BODY_LIMIT_BYTES);
+  registerErrorHandling(app, { appHtml });
+  registerResponseHeaders(app, headers);
+  countRequests(app, metrics);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerOpenApi(app);
+  if (!config.publicUrl) {
+    app.log.warn(
+      "PUBLIC_URL is not set: pages link to themselves relatively and the sitemap names each request's " +
+        'own address. Set PUBLIC_URL (e.g. https://results.example) in production.',
+    );
+  }
 
   await app.register(access, { sessions });
   await app.register(authRoutes, { sessions });
@@ -245,16 +244,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     metrics: new ClusterMetrics(metrics.registry),
     token: config.metricsToken,
   });
-  await app.register(publicSiteRoutes, { reads: PUBLIC_READS, context, site: publicSite });
-  if (options.serveWebApp !== false) appHtml = await registerWebApp(app, config.webRoot);
-  fastPath = new FastPath({
-    reads: PUBLIC_READS,
-    routes: routesSeen,
-    context,
-    isOwnOrigin: ownOrigin(config.publicUrl),
-    trackVisit: (sessionId, request) =>
-      visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
-    requestSeries: (method, route, status) => metrics.requestSeries(method, route, status),
-  });
+  await app.register(publicSite.routes);
+  if (appHtml) await registerWebApp(app, config.webRoot);
   return app;
 }

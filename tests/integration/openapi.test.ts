@@ -22,10 +22,10 @@ function openApiPath(fastifyPath: string): string {
   return fastifyPath.replace(/:([A-Za-z_]+)/g, '{$1}');
 }
 
-/** Method and path of every row of the README's API table: the routes the product documents. */
-function readmeApiRoutes(): Array<{ method: string; path: string }> {
-  const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  return [...readme.matchAll(/^\| `(GET|POST|PUT|DELETE) (\/[^`]*)`/gm)].map((match) => ({
+/** Method and path of every row of docs/api.md's access table: the routes the product documents. */
+function documentedApiRoutes(): Array<{ method: string; path: string }> {
+  const reference = fs.readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+  return [...reference.matchAll(/^\| `(GET|POST|PUT|DELETE) (\/[^`]*)`/gm)].map((match) => ({
     method: match[1] ?? '',
     path: match[2] ?? '',
   }));
@@ -59,9 +59,9 @@ describe.each(DIALECTS)('OpenAPI document and reference [%s]', (dialect) => {
     expect(missing).toEqual([]);
   });
 
-  it("has every path of the README's API table", async () => {
+  it("has every path of docs/api.md's access table", async () => {
     const document = await documentOf();
-    const rows = readmeApiRoutes().filter(({ path }) => !NOT_DOCUMENTED.test(path));
+    const rows = documentedApiRoutes().filter(({ path }) => !NOT_DOCUMENTED.test(path));
     expect(rows.length).toBeGreaterThan(25);
     const missing = rows.filter(({ method, path }) => !document.paths[path]?.[method.toLowerCase()]);
     expect(missing).toEqual([]);

@@ -110,14 +110,28 @@ export async function answers(app: FastifyInstance): Promise<unknown[]> {
 
 const run = promisify(execFile);
 
-/** The CLI as npm runs it, in a process of its own on a SQLite file. */
+/**
+ * The command an npm script runs (package.json, e.g. `db:export`: "tsx src/server/cli/db-tools.ts
+ * export"), as node with tsx's loader, so that the test runs what the README's `npm run` runs without
+ * npm itself, whose own warnings (a user's .npmrc) would land in the CLI's stderr.
+ */
+function npmScript(name: string): string[] {
+  const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [runner, ...args] = (packageJson.scripts[name] ?? '').split(' ');
+  if (runner !== 'tsx') throw new Error(`npm script ${name} does not run tsx: ${packageJson.scripts[name]}`);
+  return ['--import', 'tsx', ...args];
+}
+
+/** `npm run db:COMMAND -- ARGS`, in a process of its own on a SQLite file. */
 export async function cli(
-  args: string[],
+  [command = '', ...args]: string[],
   databaseFile: string,
 ): Promise<{ code: number; out: string; err: string }> {
   const env = { ...process.env, DATABASE_URL: `sqlite:${databaseFile}` };
   try {
-    const { stdout, stderr } = await run('npx', ['tsx', 'src/server/cli/db-tools.ts', ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [...npmScript(`db:${command}`), ...args], { env });
     return { code: 0, out: stdout, err: stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -108,6 +108,8 @@ export async function createTestApp(
     liveEvents?: BuildOptions['liveEvents'];
     /** Serve the built web app and server-rendered pages too (needs `npm run build`). */
     serveWebApp?: boolean;
+    /** The limits' and throttles' clock (a TestClock's `now`). */
+    now?: BuildOptions['now'];
   } = {},
 ): Promise<TestApp> {
   const base = testConfig(options.env);
@@ -131,6 +133,7 @@ export async function createTestApp(
       logger: false,
       serveWebApp: options.serveWebApp ?? false,
       ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
+      ...(options.now ? { now: options.now } : {}),
     });
     apps.push(app);
     return app;
@@ -170,7 +173,10 @@ export async function createTestApp(
  * One app per suite: built before the suite's tests, closed after them.
  * The returned object reads the app once it exists.
  */
-export function useTestApp(dialect: Dialect, options: { env?: Record<string, string> } = {}): TestApp {
+export function useTestApp(
+  dialect: Dialect,
+  options: { env?: Record<string, string>; now?: BuildOptions['now'] } = {},
+): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
     current = await createTestApp(dialect, options);

@@ -1,3 +1,5 @@
+import { type Now, systemNow } from './clock.js';
+
 const MINUTE_MS = 60 * 1000;
 
 /**
@@ -11,11 +13,12 @@ export class PerMinuteLimit {
 
   constructor(
     private readonly perMinute: number,
+    private readonly now: Now = systemNow,
     private readonly maxKeys = 100_000,
   ) {}
 
-  /** Counts one use; false when the key has used up its minute. */
-  take(key: string, now = Date.now()): boolean {
+  /** Counts one use; false when the key has used up its minute. `now` if the caller has read the clock. */
+  take(key: string, now = this.now()): boolean {
     const minute = Math.floor(now / MINUTE_MS);
     if (minute !== this.minute || this.counts.size >= this.maxKeys) {
       this.minute = minute;
@@ -27,7 +30,7 @@ export class PerMinuteLimit {
   }
 
   /** Seconds until the next minute starts, when every key may go on. */
-  static secondsToNextMinute(now = Date.now()): number {
-    return Math.max(1, Math.ceil((MINUTE_MS - (now % MINUTE_MS)) / 1000));
+  secondsToNextMinute(): number {
+    return Math.max(1, Math.ceil((MINUTE_MS - (this.now() % MINUTE_MS)) / 1000));
   }
 }

@@ -36,7 +36,7 @@ const ROLE_MESSAGES: Record<'admin' | 'agent' | 'staff', string> = {
 async function accessPlugin(app: FastifyInstance, options: { sessions: SessionService }) {
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async function checkAccess(request) {
     // Pages and assets are public; the API is where access is enforced. Judged by the matched
     // route, not the raw URL: "/%61pi/users" reaches the /api/users route too.
     if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;

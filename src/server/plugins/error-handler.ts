@@ -45,10 +45,10 @@ function sendFailure(reply: FastifyReply, status: number, message: string) {
 
 export interface ErrorHandlingOptions {
   /** The web app's page, sent for unknown page addresses so the client router can show them. */
-  appHtml?: () => string | null;
+  appHtml: string | null;
 }
 
-export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}) {
+export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -74,7 +74,7 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const html = options.appHtml?.();
+    const html = options.appHtml;
     // A missing asset (a chunk of an older build, say) is a 404, not the app's page: a browser
     // would refuse that HTML as a script anyway, and a 200 would hide the miss from every log.
     const isPage =

@@ -1,6 +1,7 @@
 import type { LoginAnswer, LoginInput, UserType } from '../../../shared/schemas/users.js';
 import { TooManyRequestsError, UnauthorizedError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
+import type { Now } from '../../lib/clock.js';
 import type { AttemptVerdict, LoginThrottle } from '../../lib/login-throttle.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { TokenService } from '../../lib/tokens.js';
@@ -24,6 +25,8 @@ export interface SessionDependencies {
   throttle: LoginThrottle;
   passwords: PasswordHasher;
   tokens: TokenService;
+  /** The login throttle's time. */
+  now: Now;
 }
 
 const LOGIN_FAILED = 'Invalid username or password';
@@ -61,7 +64,7 @@ export class SessionService {
   async login(input: LoginInput, clientAddress: string): Promise<LoginAnswer> {
     const { attempts, throttle, users, passwords, tokens } = this.deps;
     const key = { account: input.UserName.toLowerCase(), address: clientGroup(clientAddress) };
-    const now = new Date();
+    const now = new Date(this.deps.now());
     // Counted before the password is checked, so parallel attempts cannot outrun the count.
     const admission = await attempts.admit(key, now, throttle.windowMs, (window) =>
       throttle.verdict(window, now.getTime()),

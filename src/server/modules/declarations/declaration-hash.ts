@@ -11,7 +11,7 @@ export interface HashedFields {
 }
 
 /**
- * The published formula (README, "Declaration log"): lowercase hex SHA-256 of the UTF-8 bytes of
+ * The published formula (docs/api.md, "The declaration log"): lowercase hex SHA-256 of the UTF-8 bytes of
  * prevHash + "\n" + JSON.stringify([seq, GID, Date, Result, Previous, DeclaredAt]).
  */
 export function declarationHash(prevHash: string, fields: HashedFields): string {

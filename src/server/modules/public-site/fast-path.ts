@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 // Imported, not the global: Node defines the global `performance` as a getter, which each request
 // would look up again.
 import { performance } from 'node:perf_hooks';
-import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import { SESSION_ID_PATTERN } from '../../../shared/schemas/visitors.js';
 import { givenRequestId } from '../../lib/response-headers.js';
 import {
@@ -13,24 +12,11 @@ import {
   type OwnHeaders,
   writeDelivery,
 } from './cached-answer.js';
-import { type PublicRead, type ReadContext, ROUTER_OPTIONS } from './read-definition.js';
+import { FastPathRouter, type Resolved } from './fast-path-router.js';
+import type { PublicRead, ReadContext } from './read-definition.js';
 
-export interface RouteSeen {
-  method: string;
-  url: string;
-}
-
-const TRACK_PATH = '/api/visitor/track';
+export const TRACK_PATH = '/api/visitor/track';
 const TRACKED_BODY = Buffer.from('{"success":true}');
-
-/** A request line's read and its validated input: the same every time the line is seen. */
-interface Resolved {
-  read: PublicRead;
-  params: unknown;
-  query: unknown;
-  /** What the line was last answered with, while the model's answers have not changed since. */
-  last?: LastDelivery;
-}
 
 interface LastDelivery {
   generation: number;
@@ -50,27 +36,18 @@ export interface AnswerSeries {
 const UNCOUNTED: AnswerSeries = { observe: () => {}, observeAgain: () => {} };
 
 /**
- * One answer in this many is timed. Timing takes two clock reads, about 100 ns each on these VMs
- * (kvm-clock): 1-2 % of an answer that is a few µs of synchronous work, always inside the histogram's
- * first bucket. The others are counted as their series' latest timed answer, so counts stay exact.
+ * One answer in this many is timed: two clock reads are a measurable share of an answer that is a few
+ * µs of synchronous work (bench/README.md), and such answers always fall in the histogram's first
+ * bucket. The others are counted as their series' latest timed answer, so counts stay exact.
  */
 const TIME_ONE_ANSWER_IN = 16;
 
 /** Larger answers are not remembered per line: 1,024 lines then hold at most 16 MB of bodies. */
 const MAX_REMEMBERED_BODY_BYTES = 16 * 1024;
 
-/**
- * Request lines remembered with what they resolved to (or that they are not the table's). Visitors
- * ask for a few dozen addresses; made-up ones only push the rest out: past this many, all are
- * forgotten. Longer lines are resolved each time, so that the memory they can hold stays small.
- */
-const MAX_RESOLVED_LINES = 1024;
-const MAX_REMEMBERED_LINE_LENGTH = 2048;
-
 export interface FastPathOptions {
+  /** The public reads Fastify serves (it builds what the fast path finds missing). */
   reads: readonly PublicRead[];
-  /** Every GET and HEAD route Fastify has: a request the table does not own must not be taken for one it does. */
-  routes: readonly RouteSeen[];
   context: ReadContext;
   /** Whether an Origin header names this site (a browser's same-origin request), given the Host header. */
   isOwnOrigin: (origin: string, host: string | undefined) => boolean;
@@ -93,8 +70,8 @@ export interface FastPathOptions {
  * objects, hooks, logging), which costs more than sending a ready answer.
  */
 export class FastPath {
-  private readonly router = FindMyWay<HTTPVersion.V1>(ROUTER_OPTIONS);
-  private readonly resolved = new Map<string, Resolved | null>();
+  /** Fastify's onRoute hook must tell it every route (`router.learnRoute`). */
+  readonly router: FastPathRouter<LastDelivery>;
   private readonly tracked: Delivery;
   private readonly trackedSeries: AnswerSeries;
   private answersUntilTimed = 0;
@@ -110,20 +87,7 @@ export class FastPath {
     };
     this.tracked = makeDelivery(200, trackedHeaders, TRACKED_BODY);
     this.trackedSeries = this.seriesOf('POST', TRACK_PATH, 200);
-    const owned = new Set<string>();
-    for (const read of options.reads) {
-      if (read.pageOnly && !options.context.pages) continue;
-      for (const method of ['GET', 'HEAD'] as const) {
-        this.router.on(method, read.path, () => {}, { read });
-        owned.add(`${method} ${read.path}`);
-      }
-    }
-    for (const route of options.routes) {
-      const key = `${route.method} ${route.url}`;
-      if (owned.has(key) || (route.method !== 'GET' && route.method !== 'HEAD')) continue;
-      owned.add(key);
-      this.router.on(route.method, route.url, () => {}, { read: null });
-    }
+    this.router = new FastPathRouter(options.reads);
   }
 
   /** True when it answered; false leaves the request to Fastify. */
@@ -149,7 +113,7 @@ export class FastPath {
   /** The series to count its answer in, or null to leave the request to Fastify. */
   private answer(request: IncomingMessage, response: ServerResponse): AnswerSeries | null {
     // Built by Node for every HTTP/1.1 request before any handler (it looks for `Expect`), and read as
-    // Fastify reads it; scanning the raw list again cost 2-7 % of a request's CPU (bench/README).
+    // Fastify reads it; scanning the raw list again would cost more (bench/README.md).
     const { headers } = request;
     const { origin } = headers;
     // This site's pages, and front ends CORS_ORIGINS allows (with their CORS headers); any other
@@ -159,7 +123,7 @@ export class FastPath {
     const method = request.method;
     const own = { requestId: givenRequestId(headers['x-request-id']), cors };
     if (method === 'GET' || method === 'HEAD') {
-      const resolved = this.resolve(method, request.url ?? '');
+      const resolved = this.router.resolve(method, request.url ?? '');
       return resolved && this.read(method, resolved, headers, response, own);
     }
     if (method === 'POST' && request.url === TRACK_PATH && this.track(request, headers, response, own))
@@ -167,31 +131,9 @@ export class FastPath {
     return null;
   }
 
-  /** The read a GET or HEAD request line names, with its input validated; null when it names none. */
-  private resolve(method: 'GET' | 'HEAD', url: string): Resolved | null {
-    if (url.length > MAX_REMEMBERED_LINE_LENGTH) return this.route(method, url);
-    const line = method === 'GET' ? url : `HEAD ${url}`;
-    let resolved = this.resolved.get(line);
-    if (resolved !== undefined) return resolved;
-    resolved = this.route(method, url);
-    if (this.resolved.size >= MAX_RESOLVED_LINES) this.resolved.clear();
-    this.resolved.set(line, resolved);
-    return resolved;
-  }
-
-  private route(method: 'GET' | 'HEAD', url: string): Resolved | null {
-    const found = this.router.find(method, url);
-    const read = (found?.store as { read: PublicRead | null } | undefined)?.read;
-    if (!found || !read) return null;
-    const params = read.params ? read.params.safeParse(found.params) : { success: true, data: undefined };
-    const query = read.query.safeParse(found.searchParams);
-    if (!params.success || !query.success) return null;
-    return { read, params: params.data, query: query.data };
-  }
-
   private read(
     method: 'GET' | 'HEAD',
-    resolved: Resolved,
+    resolved: Resolved<LastDelivery>,
     headers: IncomingHttpHeaders,
     response: ServerResponse,
     own: OwnHeaders,
@@ -203,8 +145,8 @@ export class FastPath {
     const { model } = context;
     const { 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch } = headers;
     // The date is not read for `last`: a new day drops every answer (and so ends `last`) when the site
-    // clock's timer fires, at most ~50 ms late, or when any other read looks at the date first. A clock
-    // read per answer cost 1-2 % of it (see TIME_ONE_ANSWER_IN); readyAnswer reads it.
+    // clock's timer fires, at most ~50 ms late, or when any other read looks at the date first: a clock
+    // read per answer is not free (see TIME_ONE_ANSWER_IN). readyAnswer reads it.
     const { last } = resolved;
     let delivery: Delivery;
     let series: AnswerSeries;

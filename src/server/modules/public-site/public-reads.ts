@@ -18,7 +18,6 @@ import { SITE_NAME, siteInfo } from '../../../shared/site.js';
 import { BadRequestError, TooManyRequestsError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
 import { jsonListStream } from '../../lib/json-list-stream.js';
-import { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import { encodeJson, prepareFailure } from './cached-answer.js';
 import { PAGE_READS } from './public-page-reads.js';
 import {
@@ -82,7 +81,7 @@ export const PUBLIC_READS: readonly PublicRead[] = [
         if (!publicQueries.take(clientGroup(request.ip))) {
           throw new TooManyRequestsError(
             'Too many searches from your address; try again in a minute',
-            PerMinuteLimit.secondsToNextMinute(),
+            publicQueries.secondsToNextMinute(),
           );
         }
       }

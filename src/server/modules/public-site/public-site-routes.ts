@@ -70,7 +70,6 @@ export async function publicSiteRoutes(
   { reads, context, site }: PublicSiteRouteOptions,
 ) {
   for (const read of reads) {
-    if (read.pageOnly && !context.pages) continue;
     app.get(
       read.path,
       {

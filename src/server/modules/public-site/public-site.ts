@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../../shared/live-events.js';
 import type { Change, LoggedChange } from '../changes/change.js';
 import type { ChangeLog } from '../changes/change-log.js';
-import { LiveEvents, type LiveEventsOptions } from './live-events.js';
+import type { LiveEvents } from './live-event-streams.js';
 import type { PublicData } from './public-data.js';
 import { ReadModel } from './read-model.js';
 import { type Rollover, SiteClock } from './site-clock.js';
@@ -12,7 +12,10 @@ export interface PublicSiteOptions {
   changes: ChangeLog;
   timeZone: string;
   log: FastifyBaseLogger;
-  events?: LiveEventsOptions;
+  /** The open pages' event streams. */
+  events: LiveEvents;
+  /** Told whether each public read found its answer built (the metrics). */
+  onLookup: (route: string, hit: boolean) => void;
 }
 
 /** What a change looks like to an open page: the change with the data it changed, as the API shows it now. */
@@ -69,8 +72,8 @@ export class PublicSite {
 
   constructor(private readonly options: PublicSiteOptions) {
     this.clock = new SiteClock(options.timeZone, (rollover) => this.dayRolledOver(rollover));
-    this.model = new ReadModel(options.data, () => this.clock.today(), options.timeZone);
-    this.events = new LiveEvents(options.events);
+    this.model = new ReadModel(options.data, () => this.clock.today(), options.timeZone, options.onLookup);
+    this.events = options.events;
   }
 
   /** Starts after the change log's latest entry (ChangeLog.start first). */

@@ -1,11 +1,7 @@
+import { BANNER_SLUG, BLOG_SLUG } from '../../../shared/home-content-blocks.js';
+import { utcYearMonth } from '../../../shared/month-tables.js';
 import { foldName } from '../../../shared/names.js';
-import {
-  BANNER_SLUG,
-  BLOG_SLUG,
-  type HomePageData,
-  type PublicGhadi,
-  utcYearMonth,
-} from '../../../shared/public-pages.js';
+import type { HomePageData, PublicGhadi } from '../../../shared/public-page-data.js';
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
@@ -60,14 +56,14 @@ export class ReadModel {
   private readonly monthResults = new MemoStore<PublicResultRecord[]>(24);
   private readonly blocks = new MemoStore<ContentBlockRecord | null>(64);
   private readonly answers = new Map<CachePolicy, MemoStore<Built>>();
-  /** Told whether each public read found its answer built (the metrics). */
-  onLookup: (route: string, hit: boolean) => void = () => {};
 
   constructor(
     private readonly data: PublicData,
     /** The site's date (SITE_TIMEZONE); reading it may roll the day over, which drops everything. */
     readonly today: () => string,
     readonly timeZone: string,
+    /** Told whether each public read found its answer built (the metrics). */
+    readonly onLookup: (route: string, hit: boolean) => void,
   ) {}
 
   ghadis(): GhadiRecord[] | Promise<GhadiRecord[]> {
@@ -134,7 +130,7 @@ export class ReadModel {
 
   /** A cached answer, or a promise of it while it is built (shared by everyone who asks meanwhile). */
   answer(policy: CachePolicy, key: string, build: () => Promise<Built>): Built | Promise<Built> {
-    this.today();
+    this.dropAllOnNewDay();
     const store = this.store(policy);
     this.onLookup(policy.path, store.peek(key) !== undefined);
     return store.get(key, build, (built) => built.keep);
@@ -142,11 +138,19 @@ export class ReadModel {
 
   /** A cached answer only when it is already built. */
   readyAnswer(policy: CachePolicy, key: string): CachedAnswer | undefined {
-    this.today();
+    this.dropAllOnNewDay();
     const answer = this.answers.get(policy)?.peek(key)?.answer;
     // A miss here is counted when Fastify, which takes the request next, builds the answer.
     if (answer) this.onLookup(policy.path, true);
     return answer;
+  }
+
+  /**
+   * Reading the site's date rolls the site clock over when a new day has begun, and the rollover
+   * drops every answer: done before a lookup, so that no answer of yesterday is served today.
+   */
+  private dropAllOnNewDay(): void {
+    this.today();
   }
 
   /** Forgets everything (a new day; or changes may have been missed). */

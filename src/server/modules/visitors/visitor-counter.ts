@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type Now, systemNow } from '../../lib/clock.js';
 import { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import { SessionIdSet } from './session-id-set.js';
 import type { VisitorsRepository } from './visitors-repository.js';
@@ -65,9 +66,10 @@ export class VisitorCounter {
   private timer: NodeJS.Timeout | undefined;
   /**
    * The time the per-address limit goes by, read when made and at each timed write: a new visitor reads
-   * no clock (Date.now() took 2.5 % of its request's CPU here). A minute ends up to one interval late.
+   * no clock, which is a measurable share of its request's CPU (bench/README.md). A minute ends up to
+   * one interval late.
    */
-  private clock = Date.now();
+  private clock: number;
   private flushing: Promise<void> | undefined;
   private readonly newSessions: PerMinuteLimit;
 
@@ -78,14 +80,16 @@ export class VisitorCounter {
     private readonly limits: VisitorLimits = VISITOR_LIMITS,
     /** Told of each batch written (true) or failed (false): the metrics. */
     private readonly onFlush: (written: boolean) => void = () => {},
+    private readonly now: Now = systemNow,
   ) {
-    this.newSessions = new PerMinuteLimit(limits.newSessionsPerAddressPerMinute, limits.maxAddresses);
+    this.clock = now();
+    this.newSessions = new PerMinuteLimit(limits.newSessionsPerAddressPerMinute, now, limits.maxAddresses);
   }
 
   async start(): Promise<void> {
     await this.refresh();
     this.timer = setInterval(() => {
-      this.clock = Date.now();
+      this.clock = this.now();
       void this.flush();
     }, this.flushIntervalMs);
     this.timer.unref();
@@ -132,8 +136,7 @@ export class VisitorCounter {
       this.dropped = 0;
     }
     // In key order: the web app's ids start with the time, so a sorted batch goes in at the end of the
-    // key's tree, a page at a time, instead of splitting pages here and there (2 % of a new visitor's
-    // request, measured with the bench's load).
+    // key's tree, a page at a time, instead of splitting pages here and there (bench/README.md).
     const batch = this.pending.takeAll().sort();
     this.writing = batch.length;
     try {

@@ -15,7 +15,7 @@ function varyOn(reply: FastifyReply, value: string) {
 }
 
 /** The headers of every answer Fastify sends (the fast path sends the same: ResponseHeaders). */
-export function responseHeaders(app: FastifyInstance, headers: ResponseHeaders) {
+export function registerResponseHeaders(app: FastifyInstance, headers: ResponseHeaders) {
   // A callback hook, not an async one: it runs on every response, and a promise each time shows.
   app.addHook('onSend', (request, reply, payload, done) => {
     // Keyed on the answer's type, not its route, so that every HTML answer has the page policy.

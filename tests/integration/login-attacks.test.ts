@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
 } from '../../src/server/lib/login-throttle.js';
 import { call, createAgent, type Failure, loginAdmin, type Response } from '../support/factories.js';
 import { DIALECTS, useTestApp } from '../support/test-app.js';
+import { TestClock } from '../support/test-clock.js';
 
 const MAX_FAILURES = 10;
 const WINDOW_SECONDS = LOGIN_WINDOW_MS / 1000;
@@ -32,7 +32,8 @@ function retryAfter(response: Response): number {
 
 /** Every test app here trusts X-Forwarded-For, as behind a reverse proxy, so a test picks its client address. */
 describe.each(DIALECTS)('login throttle [%s]', (dialect) => {
-  const t = useTestApp(dialect, { env: { TRUST_PROXY: 'true' } });
+  const clock = new TestClock();
+  const t = useTestApp(dialect, { env: { TRUST_PROXY: 'true' }, now: clock.now });
   let adminToken: string;
 
   beforeAll(async () => {
@@ -58,13 +59,13 @@ describe.each(DIALECTS)('login throttle [%s]', (dialect) => {
     expect(retryAfter(response)).toBeLessThanOrEqual(maxSeconds);
   }
 
-  /** Signs in as the owner would: waits as long as each 429 says, a few times at most. */
+  /** Signs in as the owner would: waits (on the test clock) as long as each 429 says, a few times at most. */
   async function signInPatiently(UserName: string, Password: string, address: string) {
     const waits: number[] = [];
     let response = await attempt(UserName, Password, address);
     while (response.statusCode === 429 && waits.length < 3) {
       waits.push(retryAfter(response));
-      await sleep(retryAfter(response) * 1000);
+      clock.advance(retryAfter(response) * 1000);
       response = await attempt(UserName, Password, address);
     }
     return { response, waits };
@@ -194,7 +195,7 @@ describe.each(DIALECTS)('login throttle [%s]', (dialect) => {
   });
 
   it('keeps attempts of the last 15 minutes only', async () => {
-    const old = new Date(Date.now() - LOGIN_WINDOW_MS - 60_000).toISOString();
+    const old = new Date(clock.now() - LOGIN_WINDOW_MS - 60_000).toISOString();
     await t.database.db
       .insertInto('login_attempts')
       .values({ account: 'forgotten', address: '192.0.2.1', kind: 'failure', attempted_at: old })
@@ -203,7 +204,7 @@ describe.each(DIALECTS)('login throttle [%s]', (dialect) => {
     const left = await t.database.db
       .selectFrom('login_attempts')
       .select('attempt_id')
-      .where('attempted_at', '<=', new Date(Date.now() - LOGIN_WINDOW_MS).toISOString())
+      .where('attempted_at', '<=', new Date(clock.now() - LOGIN_WINDOW_MS).toISOString())
       .execute();
     expect(left).toEqual([]);
   });

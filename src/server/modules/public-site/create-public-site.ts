@@ -1,0 +1,111 @@
+import http, { type IncomingMessage, type RequestListener } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
+import type { ResponseHeaders } from '../../lib/response-headers.js';
+import type { ChangeLog } from '../changes/change-log.js';
+import type { DeclarationLog } from '../declarations/declaration-log.js';
+import type { ResultsService } from '../results/results-service.js';
+import { type AnswerSeries, FastPath } from './fast-path.js';
+import type { RouteSeen } from './fast-path-router.js';
+import type { LiveEvents } from './live-event-streams.js';
+import type { PublicPages } from './page-html.js';
+import type { PublicData } from './public-data.js';
+import { PUBLIC_READS } from './public-reads.js';
+import { PublicSite } from './public-site.js';
+import { publicSiteRoutes } from './public-site-routes.js';
+import type { ReadContext } from './read-definition.js';
+
+export interface PublicSiteDependencies {
+  data: PublicData;
+  changes: ChangeLog;
+  results: ResultsService;
+  declarations: DeclarationLog;
+  /** The open pages' event streams. */
+  events: LiveEvents;
+  /** The server renderer, or null when the public pages are not built (their reads are not served). */
+  pages: PublicPages | null;
+  headers: ResponseHeaders;
+  timeZone: string;
+  /** PUBLIC_URL (an origin), or null. */
+  publicUrl: string | null;
+  /** Uncached public queries (searches, pages) per client address and minute. */
+  publicQueries: PerMinuteLimit;
+  log: FastifyBaseLogger;
+  /** Counts a visit, as POST /api/visitor/track does. */
+  trackVisit: (sessionId: string, request: IncomingMessage) => void;
+  metrics: {
+    cacheLookup(route: string, hit: boolean): void;
+    requestSeries(method: string, route: string, status: number): AnswerSeries;
+  };
+}
+
+/** What the app wires in, each part once, in the order Fastify needs it. */
+export interface PublicSiteParts {
+  /** The read model, the live event streams and the site's clock; closed before the server. */
+  site: PublicSite;
+  /** Fastify's serverFactory: Node's HTTP server, with the fast path before Fastify's handler. */
+  serverFactory: (handler: RequestListener, options: FastifyServerOptions) => http.Server;
+  /** Fastify's onRoute hook, added before any route: the fast path must know every route Fastify has. */
+  learnRoute: (route: RouteSeen) => void;
+  /** The public reads' routes and the live event stream, to register with the other routes. */
+  routes: (app: FastifyInstance) => Promise<void>;
+}
+
+/** Whether an Origin header names this site: PUBLIC_URL, or without it the host the request was sent to. */
+function ownOrigin(publicUrl: string | null) {
+  return (origin: string, host: string | undefined): boolean =>
+    publicUrl ? origin === publicUrl : origin.slice(origin.indexOf('//') + 2) === host;
+}
+
+/** Node's HTTP server set up as Fastify sets up its own, with `first` offered each request before Fastify. */
+function serverWithFirstLook(first: FastPath) {
+  return (handler: RequestListener, options: FastifyServerOptions): http.Server => {
+    const server = http.createServer((request, response) => {
+      if (!first.serve(request, response)) handler(request, response);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = options.requestTimeout ?? 0;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    return server;
+  };
+}
+
+/**
+ * The public site, composed in one place: its read model and live events started after the change
+ * log's latest entry, the table of public reads (those that need the server renderer only when it is
+ * built), and the fast path that answers their built answers before Fastify. ChangeLog.start first.
+ */
+export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts {
+  const site = new PublicSite({
+    data: deps.data,
+    changes: deps.changes,
+    timeZone: deps.timeZone,
+    log: deps.log,
+    events: deps.events,
+    onLookup: (route, hit) => deps.metrics.cacheLookup(route, hit),
+  });
+  site.start();
+  const reads = PUBLIC_READS.filter((read) => !read.pageOnly || deps.pages);
+  const context: ReadContext = {
+    model: site.model,
+    pages: deps.pages,
+    publicUrl: deps.publicUrl,
+    results: deps.results,
+    declarations: deps.declarations,
+    headers: deps.headers,
+    publicQueries: deps.publicQueries,
+  };
+  const fastPath = new FastPath({
+    reads,
+    context,
+    isOwnOrigin: ownOrigin(deps.publicUrl),
+    trackVisit: deps.trackVisit,
+    requestSeries: (method, route, status) => deps.metrics.requestSeries(method, route, status),
+  });
+  return {
+    site,
+    serverFactory: serverWithFirstLook(fastPath),
+    learnRoute: fastPath.router.learnRoute,
+    routes: (app) => publicSiteRoutes(app, { reads, context, site }),
+  };
+}
