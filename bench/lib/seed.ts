@@ -195,6 +195,7 @@ export async function seedDatabase(target: DatabaseTarget, options: SeedOptions)
       }
       // The throttle's memory of earlier runs (the auth checks attack the admin) would slow this one.
       await database.db.deleteFrom('login_attempts').execute();
+      await database.db.deleteFrom('login_attempt_counts').execute();
       // Each run starts with no visitors: a bench run adds hundreds of thousands, and a new visitor's
       // write (and the counter's recount of the active ones) costs more in a fuller table.
       await database.db.deleteFrom('visitors').execute();

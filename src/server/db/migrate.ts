@@ -7,6 +7,7 @@ import * as revokedTokens from './migrations/2026-11-23-0102-revoked-tokens.js';
 import * as resultListIndexes from './migrations/2026-11-23-0201-result-list-indexes.js';
 import * as declarationLog from './migrations/2026-11-25-0001-declaration-log.js';
 import * as compactVisitors from './migrations/2026-11-25-0101-compact-visitors.js';
+import * as loginAttemptCounts from './migrations/2026-11-26-0101-login-attempt-counts.js';
 
 /** Listed in code (not read from a folder) so the built server and the tests run the same set. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0201-result-list-indexes': resultListIndexes,
   '2026-11-25-0001-declaration-log': declarationLog,
   '2026-11-25-0101-compact-visitors': compactVisitors,
+  '2026-11-26-0101-login-attempt-counts': loginAttemptCounts,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

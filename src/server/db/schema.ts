@@ -130,6 +130,25 @@ export interface LoginAttemptsTable {
   attempted_at: string;
 }
 
+/**
+ * The login throttle's counts (lib/login-throttle.ts): one row per account, per address group and per
+ * pair of them, read by key on every login instead of the log above.
+ */
+export interface LoginAttemptCountsTable {
+  /** JSON: ["account", name], ["address", group] or ["pair", group, name]. */
+  counter: string;
+  /** JSON: the window's failures as [latest failure's epoch ms, count] per bucket, oldest first. */
+  failures: string;
+  /** When the row last changed, in epoch ms (a bigint: PostgreSQL answers it as text); pruned by it. */
+  touched_at: number;
+  /** Pairs only: the latest attempt of any kind, in epoch ms (a bigint, as above). */
+  last_attempt: number | null;
+  /** Pairs only: whether that attempt succeeded (0/1). */
+  last_succeeded: number;
+  /** Pairs only: attempts admitted so far, so that a success can tell those admitted after it. */
+  admitted: number;
+}
+
 export interface RevokedTokensTable {
   /** The token's jti. */
   token_id: string;
@@ -150,5 +169,6 @@ export interface DatabaseSchema {
   change_log: ChangeLogTable;
   visitor_totals: VisitorTotalsTable;
   login_attempts: LoginAttemptsTable;
+  login_attempt_counts: LoginAttemptCountsTable;
   revoked_tokens: RevokedTokensTable;
 }
