@@ -5,9 +5,11 @@ import type { Database } from './db/database.js';
 import { whileAlone } from './db/first-start.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { PasswordHasher } from './lib/passwords.js';
+import { ENVIRONMENT_KEY_ID, type SigningKey } from './lib/tokens.js';
 import type { DeclarationLog } from './modules/declarations/declaration-log.js';
 import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { SettingsRepository } from './modules/settings/settings-repository.js';
+import { ensureStoredKey } from './modules/settings/signing-key-store.js';
 import { UsersRepository } from './modules/users/users-repository.js';
 
 /** The spec's time table, so a newcomer's first page is not empty. */
@@ -30,10 +32,13 @@ interface BootstrapDeps {
   log: FastifyBaseLogger;
 }
 
-/** The signing key: JWT_SECRET, or one generated on the first start and kept so restarts keep sessions. */
-export function resolveJwtSecret(config: AppConfig, settings: SettingsRepository): Promise<string> {
-  if (config.jwtSecret) return Promise.resolve(config.jwtSecret);
-  return settings.putIfAbsent('jwt_secret', randomBytes(48).toString('base64url'));
+/**
+ * The signing key: JWT_SECRET, or one generated on the first start and kept so restarts keep sessions
+ * (again after a restored backup or an import, which carry none).
+ */
+export function resolveJwtSecret(config: AppConfig, database: Database): Promise<SigningKey> {
+  if (config.jwtSecret) return Promise.resolve({ id: ENVIRONMENT_KEY_ID, secret: config.jwtSecret });
+  return ensureStoredKey(database);
 }
 
 /** On an empty database: the first admin and the starter ghadis. */
@@ -79,19 +84,18 @@ export function prepareDatabase(
   config: AppConfig,
   passwords: PasswordHasher,
   log: FastifyBaseLogger,
-): Promise<string> {
+): Promise<SigningKey> {
   return whileAlone(database, async (alone) => {
     await migrateToLatest(alone);
-    const settings = new SettingsRepository(alone);
     await bootstrapData({
       config,
       users: new UsersRepository(alone),
       ghadis: new GhadisRepository(alone),
-      settings,
+      settings: new SettingsRepository(alone),
       passwords,
       log,
     });
-    return resolveJwtSecret(config, settings);
+    return resolveJwtSecret(config, alone);
   });
 }
 

@@ -1,4 +1,4 @@
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer, UserRecord } from '../../src/shared/schemas/users.js';
 import {
@@ -135,9 +135,10 @@ describe.each(DIALECTS)('auth [%s]', (dialect) => {
         .where('key', '=', 'jwt_secret')
         .executeTakeFirstOrThrow();
       const { sub, ver, jti } = decodeJwt(adminToken);
-      const sign = (key: string, expiresAt: number) =>
+      const { kid } = decodeProtectedHeader(adminToken);
+      const sign = (key: string, expiresAt: number, keyId: string | null = String(kid)) =>
         new SignJWT({ ver })
-          .setProtectedHeader({ alg: 'HS256' })
+          .setProtectedHeader({ alg: 'HS256', ...(keyId === null ? {} : { kid: keyId }) })
           .setSubject(String(sub))
           .setIssuer('ghadi-results')
           .setJti(String(jti))
@@ -154,9 +155,16 @@ describe.each(DIALECTS)('auth [%s]', (dialect) => {
       expect((await call(t.app, { url: '/api/users', token: expired })).statusCode).toBe(401);
       const foreign = await sign('another-secret-that-is-long-enough-to-sign', now + 600);
       expect((await call(t.app, { url: '/api/users', token: foreign })).statusCode).toBe(401);
+      // The server's key, but naming no key, an older one or a newer one that is not stored: refused.
+      for (const keyId of [null, '0', `${kid}0`]) {
+        const unnamed = await sign(secret, now + 600, keyId);
+        expect((await call(t.app, { url: '/api/users', token: unnamed })).statusCode, String(keyId)).toBe(
+          401,
+        );
+      }
       // Without an id a token could not be ended by a logout: refused.
       const withoutId = await new SignJWT({ ver })
-        .setProtectedHeader({ alg: 'HS256' })
+        .setProtectedHeader({ alg: 'HS256', kid: String(kid) })
         .setSubject(String(sub))
         .setIssuer('ghadi-results')
         .setIssuedAt()

@@ -124,19 +124,41 @@ function npmScript(name: string): string[] {
   return ['--import', 'tsx', ...args];
 }
 
+export interface CliRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
 /** `npm run db:COMMAND -- ARGS`, in a process of its own on a SQLite file. */
-export async function cli(
-  [command = '', ...args]: string[],
-  databaseFile: string,
-): Promise<{ code: number; out: string; err: string }> {
-  const env = { ...process.env, DATABASE_URL: `sqlite:${databaseFile}` };
+export function cli([command = '', ...args]: string[], databaseFile: string): Promise<CliRun> {
+  return npmRun(`db:${command}`, args, { DATABASE_URL: `sqlite:${databaseFile}` });
+}
+
+/**
+ * `npm run SCRIPT -- ARGS` in a process of its own, with this environment and `env` (JWT_SECRET only
+ * when `env` sets it, so that a developer's own cannot change what is tested).
+ */
+export async function npmRun(script: string, args: string[], env: Record<string, string>): Promise<CliRun> {
+  const environment = { ...process.env, JWT_SECRET: undefined, ...env };
   try {
-    const { stdout, stderr } = await run(process.execPath, [...npmScript(`db:${command}`), ...args], { env });
+    const { stdout, stderr } = await run(process.execPath, [...npmScript(script), ...args], {
+      env: environment,
+    });
     return { code: 0, out: stdout, err: stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, out: failed.stdout, err: failed.stderr };
   }
+}
+
+/** DATABASE_URL naming the test app's database, its PostgreSQL schema included, for a CLI process. */
+export function databaseUrl({ config, database }: TestApp): string {
+  const target = config.database;
+  if (target.kind === 'sqlite') return `sqlite:${target.file}`;
+  const url = new URL(target.url);
+  if (database.pgSchema) url.searchParams.set('options', `-c search_path=${database.pgSchema}`);
+  return url.toString();
 }
 
 /** Ways a dump goes wrong, from a good one: what each is, the file's bytes, the refusal it must get. */
@@ -148,7 +170,8 @@ export function damagedDumps(dumpFile: string): Array<[string, Buffer, RegExp]> 
     change(value);
     return gzip(lines.map((line, at) => (at === index ? JSON.stringify(value) : line)));
   };
-  const [header = '', first = '', second = '', ...rest] = lines;
+  const header = lines[0] ?? '';
+  const rows = lines.slice(1, -1);
   const bytes = fs.readFileSync(dumpFile);
   const flipped = Buffer.from(bytes);
   const middle = Math.floor(bytes.length / 2);
@@ -175,8 +198,8 @@ export function damagedDumps(dumpFile: string): Array<[string, Buffer, RegExp]> 
     ['a row of an unknown table', edit(2, (row) => (row.table = 'nope')), /unknown table "nope"/],
     [
       'rows out of order',
-      gzip([header, second, first, ...rest]),
-      /a row of settings after the rows of users/,
+      gzip([header, ...rows.slice(-1), ...rows.slice(0, -1), lines.at(-1) ?? '']),
+      /a row of users after the rows of revoked_tokens/,
     ],
   ];
 }

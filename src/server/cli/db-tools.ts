@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { type DatabaseTarget, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import {
   backupSqlite,
@@ -8,6 +7,7 @@ import {
   exportDatabase,
   importDump,
 } from '../modules/backup/backup-service.js';
+import { oneLine, requireFile, whereIs } from './cli-output.js';
 
 /**
  * npm run db:export -- FILE | db:import -- FILE [--force] | db:backup -- FILE, on the database
@@ -38,13 +38,6 @@ function parseArguments(args: string[]): Command {
   return { name, file: path.resolve(file), force };
 }
 
-/** Where the database is, without a password. */
-function whereIs(target: DatabaseTarget): string {
-  if (target.kind === 'sqlite') return `SQLite ${target.file}`;
-  const url = new URL(target.url);
-  return `PostgreSQL ${url.host}${url.pathname}`;
-}
-
 function countLines(summary: DumpSummary): string {
   const counts = Object.entries(summary.counts);
   const total = counts.reduce((sum, [, count]) => sum + count, 0);
@@ -52,10 +45,6 @@ function countLines(summary: DumpSummary): string {
   return [...counts.map(([table, count]) => `  ${table.padEnd(width)}  ${count}`), `  ${total} rows`].join(
     '\n',
   );
-}
-
-function requireFile(file: string, what: string): void {
-  if (!fs.existsSync(file)) throw new Error(`${what} ${file} does not exist`);
 }
 
 async function run(command: Command): Promise<string> {
@@ -75,24 +64,22 @@ async function run(command: Command): Promise<string> {
   try {
     if (command.name === 'backup') {
       const { pages } = await backupSqlite(database, command.file);
-      return `Backed up ${whereIs(target)} to ${command.file} (${pages} pages)`;
+      return `Backed up ${whereIs(target)} to ${command.file} (${pages} pages; without the signing key)`;
     }
     if (command.name === 'export') {
       const summary = await exportDatabase(database, command.file);
-      return `Exported ${whereIs(target)} to ${command.file}:\n${countLines(summary)}`;
+      return `Exported ${whereIs(target)} to ${command.file} (without the signing key):\n${countLines(summary)}`;
     }
     const summary = await importDump(database, command.file, { force: command.force });
     const source = `a ${summary.header.dialect} dump of ${summary.header.exportedAt}`;
-    return `Imported ${source} into ${whereIs(target)}${command.force ? ' (its rows replaced)' : ''}:\n${countLines(summary)}`;
+    return (
+      `Imported ${source} into ${whereIs(target)}${command.force ? ' (its rows replaced)' : ''}:\n${countLines(summary)}\n` +
+      'A new signing key is stored there (a dump holds none): every session on that database has ' +
+      'ended and users sign in again, unless its servers sign with JWT_SECRET.'
+    );
   } finally {
     await database.close();
   }
-}
-
-/** A multi-line message (the configuration's) on one line: "a:\n  b\n  c" reads "a: b; c". */
-function oneLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/:\s*\n\s*/g, ': ').replace(/\s*\n\s*/g, '; ');
 }
 
 async function main(): Promise<number> {

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SelectQueryBuilder, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
+import { createOwnerOnlyIfAbsent, makeOwnerOnlyFolder, restrictToOwner } from '../lib/owner-only-files.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -38,9 +38,17 @@ export interface DatabaseOptions {
 
 export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Database {
   if (target.kind === 'sqlite') {
-    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const onDisk = target.file !== ':memory:';
+    if (onDisk) {
+      // The file holds password hashes: made owner-only before SQLite writes a byte into it, so the
+      // -wal and -shm files SQLite creates beside it take the same mode.
+      makeOwnerOnlyFolder(path.dirname(target.file));
+      createOwnerOnlyIfAbsent(target.file);
+    }
     const sqlite = new SQLite(target.file);
     sqlite.pragma('journal_mode = WAL');
+    // Files of an older start (or copied in) may have been made readable by others.
+    if (onDisk) restrictToOwner(target.file, `${target.file}-wal`, `${target.file}-shm`);
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');

@@ -44,15 +44,18 @@ export class SessionService {
   constructor(private readonly deps: SessionDependencies) {}
 
   /**
-   * The user a token belongs to, read afresh on every request (with the token's revocation, in the
-   * same query) so that a logout, or a deactivated, deleted or re-passworded account, ends it at once.
+   * The user a token belongs to, read afresh on every request (with the token's revocation and the
+   * signing key's generation, in the same query) so that a logout, a deactivated, deleted or
+   * re-passworded account, or a replaced key (rotate-secret, db:import) ends it at once.
    */
   async authenticate(token: string): Promise<AuthenticatedUser | null> {
-    const claims = await this.deps.tokens.verify(token);
+    const { tokens, sessions } = this.deps;
+    const claims = await tokens.verify(token);
     if (!claims) return null;
-    const row = await this.deps.sessions.findSessionUser(claims.userId, claims.tokenId);
+    const row = await sessions.findSessionUser(claims.userId, claims.tokenId);
     if (row?.is_active !== 1 || row.token_version !== claims.version || row.revoked_token !== null)
       return null;
+    if (!tokens.isCurrentKey(claims, row.key_generation)) return null;
     return {
       userId: row.user_id,
       userType: row.user_type,
@@ -64,11 +67,8 @@ export class SessionService {
   async login(input: LoginInput, clientAddress: string): Promise<LoginAnswer> {
     const { attempts, throttle, users, passwords, tokens } = this.deps;
     const key = { account: input.UserName.toLowerCase(), address: clientGroup(clientAddress) };
-    const now = new Date(this.deps.now());
     // Counted before the password is checked, so parallel attempts cannot outrun the count.
-    const admission = await attempts.admit(key, now, throttle.windowMs, (window) =>
-      throttle.verdict(window, now.getTime()),
-    );
+    const admission = await attempts.admit(key, this.deps.now(), throttle);
     if (!admission.admit) throw tooManyAttempts(admission);
 
     const row = await users.findByUsername(input.UserName);
@@ -77,7 +77,7 @@ export class SessionService {
       : await passwords.verifyNothing(input.Password).then(() => false);
     // The attempt stays recorded as a failure.
     if (!row || !passwordMatches || row.is_active !== 1) throw new UnauthorizedError(LOGIN_FAILED);
-    await attempts.recordSuccess(admission.attemptId, key);
+    await attempts.recordSuccess(admission, key, throttle);
 
     const token = await tokens.sign({ userId: row.user_id, version: row.token_version });
     const { createdAt: _created, updatedAt: _updated, ...user } = toUserRecord(row);

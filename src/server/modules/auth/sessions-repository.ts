@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { KEY_GENERATION_SETTING } from '../settings/signing-key-store.js';
 import type { UserRow } from '../users/users-repository.js';
 
 export type SessionUserRow = Pick<
@@ -7,6 +8,8 @@ export type SessionUserRow = Pick<
 > & {
   /** Set when the token was ended by a logout. */
   revoked_token: string | null;
+  /** The stored signing key's generation now (null with none): a token of another is refused. */
+  key_generation: string | null;
 };
 
 export class SessionsRepository {
@@ -17,13 +20,17 @@ export class SessionsRepository {
   }
 
   /**
-   * The live user a token names, and whether that token was revoked: one query over two
+   * The live user a token names, whether that token was revoked, and the signing key's generation
+   * (so that a key replaced by another process ends the token here at once): one query over three
    * primary keys, made on every authenticated request.
    */
   findSessionUser(userId: number, tokenId: string): Promise<SessionUserRow | undefined> {
     return this.db
       .selectFrom('users')
       .leftJoin('revoked_tokens', (join) => join.on((eb) => eb('revoked_tokens.token_id', '=', tokenId)))
+      .leftJoin('settings as signing_key', (join) =>
+        join.on((eb) => eb('signing_key.key', '=', KEY_GENERATION_SETTING)),
+      )
       .select([
         'users.user_id',
         'users.user_type',
@@ -31,6 +38,7 @@ export class SessionsRepository {
         'users.is_active',
         'users.token_version',
         'revoked_tokens.token_id as revoked_token',
+        'signing_key.value as key_generation',
       ])
       .where('users.user_id', '=', userId)
       .where('users.is_deleted', '=', 0)

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
-import type SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
 import { knownMigrations, migrateToLatest } from '../../db/migrate.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { openOwnerOnly } from '../../lib/owner-only-files.js';
+import { SettingsRepository } from '../settings/settings-repository.js';
+import { storedGeneration, writeNewKey } from '../settings/signing-key-store.js';
 import {
   DUMP_FORMAT,
   DUMP_FORMAT_VERSION,
@@ -100,11 +105,11 @@ async function writeTable(
   writer: DumpWriter,
   pageSize: number,
 ): Promise<number> {
-  const { key, bigints = [] } = tableSpec(table);
+  const { key, bigints = [], omit } = tableSpec(table);
   let after: unknown;
   let count = 0;
   for (;;) {
-    const rows = await repository.page(table, key, after, pageSize);
+    const rows = await repository.page(table, key, after, pageSize, omit);
     if (rows.length > 0) await writer.write(rows.map((row) => ({ table, row: normalize(row, bigints) })));
     count += rows.length;
     if (rows.length < pageSize) return count;
@@ -133,7 +138,7 @@ function toSafeNumber(value: unknown, column: string): number | null {
   return number;
 }
 
-function isMissingTable(error: unknown): boolean {
+export function isMissingTable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return code === '42P01' || (typeof message === 'string' && message.startsWith('no such table'));
 }
@@ -158,7 +163,8 @@ export interface ImportOptions {
 /**
  * Loads a dump into `database`: migrates it, refuses a dump of other migrations or (without force) a
  * target with any row, then inserts every row with its keys in one transaction, which the trailer's
- * counts must confirm before it commits: a damaged file leaves the target as it was.
+ * counts must confirm before it commits: a damaged file leaves the target as it was. The same
+ * transaction stores a new signing key (a dump has none), so every session on the target ends.
  */
 export async function importDump(
   database: Database,
@@ -173,9 +179,13 @@ export async function importDump(
     await prepareTarget(database, options.force === true);
     const counts = await inLockedTransaction(database, 'db-import', async (trx) => {
       const repository = new DumpRepository(trx);
+      const settings = new SettingsRepository({ ...database, db: trx });
+      // Past the target's own generation: its running processes, if any, see the key change.
+      const generation = await storedGeneration(settings);
       await clear(repository, options.force === true);
       const loaded = await loadRows(repository, lines);
       if (database.dialect === 'postgres') await moveSequences(repository);
+      await writeNewKey(settings, generation);
       return loaded;
     });
     return { header, counts };
@@ -247,9 +257,11 @@ async function moveSequences(repository: DumpRepository): Promise<void> {
 
 /**
  * SQLite only: a page-by-page copy through SQLite's online backup API, consistent while the site
- * writes. The file appears only once complete. `progress` (for tests) is told after each step but
- * the last, the first of which only opens the copy, and returns the pages to copy next (100 without
- * it); 0 holds the copy, asking SQLite again at every turn of the event loop until it says more.
+ * writes, then without the signing key (a site started on the copy makes a new one). The file is
+ * owner-only from its creation, and appears only once complete. `progress` (for tests) is told
+ * after each step but the last, the first of which only opens the copy, and returns the pages to
+ * copy next (100 without it); 0 holds the copy, asking SQLite again at every turn of the event loop
+ * until it says more.
  */
 export async function backupSqlite(
   database: Database,
@@ -260,12 +272,39 @@ export async function backupSqlite(
     throw new DumpError('db:backup copies a SQLite database; on PostgreSQL use db:export (or pg_dump)');
   }
   const partial = `${file}.partial`;
+  // SQLite's files beside the copy, which an interrupted backup may have left: SQLite would replay them.
+  const beside = [`${partial}-journal`, `${partial}-wal`, `${partial}-shm`];
   try {
+    await Promise.all(beside.map((left) => fs.promises.rm(left, { force: true })));
+    // SQLite writes into an existing empty file as into a new database, and keeps its mode.
+    fs.closeSync(openOwnerOnly(partial));
     const { totalPages } = await database.sqlite.backup(partial, progress && { progress });
+    await removeOmittedRows(partial);
     await fs.promises.rename(partial, file);
     return { pages: totalPages };
   } catch (error) {
-    await fs.promises.rm(partial, { force: true });
+    await Promise.all([partial, ...beside].map((left) => fs.promises.rm(left, { force: true })));
     throw error;
+  }
+}
+
+/**
+ * Deletes the rows dumps leave out from a SQLite copy, then rewrites the whole file (VACUUM): a
+ * deleted row's bytes would otherwise stay in the file's free space. The copy leaves WAL mode first,
+ * so that it is one file with nothing pending beside it; a server opening it turns WAL on again.
+ */
+async function removeOmittedRows(file: string): Promise<void> {
+  const sqlite = new SQLite(file);
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    sqlite.pragma('journal_mode = DELETE');
+    const repository = new DumpRepository(db);
+    for (const table of TABLE_ORDER) {
+      const { omit } = tableSpec(table);
+      if (omit) await repository.deleteOmitted(table, omit);
+    }
+    await repository.vacuum();
+  } finally {
+    await db.destroy();
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { z } from 'zod';
+import { openOwnerOnly } from '../../lib/owner-only-files.js';
 
 /**
  * A dump is gzip-compressed NDJSON: a header line, one line per row ({"table","row"}), table after
@@ -36,8 +37,9 @@ export class DumpWriter {
   private readonly finished: Promise<void>;
   private failure: unknown;
 
+  /** `file` is created (or emptied) readable by its owner only: it holds password hashes. */
   constructor(file: string) {
-    this.finished = pipeline(this.gzip, fs.createWriteStream(file));
+    this.finished = pipeline(this.gzip, fs.createWriteStream(file, { fd: openOwnerOnly(file) }));
     // Kept for end(): a write error (disk full) must fail the export, not crash the process.
     this.finished.catch((error: unknown) => {
       this.failure = error;

@@ -4,6 +4,12 @@ import type { TableName } from './dump-tables.js';
 
 export type DumpRow = Record<string, unknown>;
 
+/** Rows left out: those whose `column` holds one of `values`. */
+export interface Omitted {
+  column: string;
+  values: readonly string[];
+}
+
 /** The tables as the dump sees them: rows of whatever columns, moved by name. */
 type AnyTables = Record<string, DumpRow>;
 
@@ -23,11 +29,25 @@ export class DumpRepository {
     return result.rows.map((row) => row.name);
   }
 
-  /** The rows after key `after` (all from the start when undefined), in key order: one keyset page. */
-  page(table: TableName, key: string, after: unknown, limit: number): Promise<DumpRow[]> {
+  /**
+   * The rows after key `after` (all from the start when undefined), in key order, but those whose
+   * `omit.column` is one of `omit.values`: one keyset page.
+   */
+  page(table: TableName, key: string, after: unknown, limit: number, omit?: Omitted): Promise<DumpRow[]> {
     let query = this.tables.selectFrom(table).selectAll().orderBy(key).limit(limit);
     if (after !== undefined) query = query.where(key, '>', after);
+    if (omit) query = query.where(omit.column, 'not in', omit.values);
     return query.execute();
+  }
+
+  /** Deletes the rows whose `omit.column` is one of `omit.values`. */
+  async deleteOmitted(table: TableName, omit: Omitted): Promise<void> {
+    await this.tables.deleteFrom(table).where(omit.column, 'in', omit.values).execute();
+  }
+
+  /** SQLite: rewrites the file, so that the bytes of deleted rows are gone from it, not only unlinked. */
+  async vacuum(): Promise<void> {
+    await sql`vacuum`.execute(this.db);
   }
 
   /** Whether the table has a row, not counting one equal to `except` in its columns. */

@@ -1,4 +1,5 @@
 import type { DatabaseSchema } from '../../db/schema.js';
+import { SIGNING_KEY_SETTINGS } from '../settings/signing-key-store.js';
 
 export type TableName = keyof DatabaseSchema;
 
@@ -16,6 +17,11 @@ export interface TableSpec<T extends TableName> {
    * replaces it with the dump's.
    */
   seed?: { readonly [C in ColumnOf<T>]?: string | number };
+  /**
+   * Rows that never leave the database: not exported, deleted from a db:backup copy, and dropped
+   * from a dump made before they were left out.
+   */
+  omit?: { column: ColumnOf<T>; values: readonly string[] };
 }
 
 /**
@@ -24,7 +30,8 @@ export interface TableSpec<T extends TableName> {
  * fails the type check. Keys are table names (never numeric), so the literal's order is kept.
  */
 export const DUMP_TABLES = {
-  settings: { key: 'key', generated: false },
+  // The signing key: whoever reads a dump or a backup must not be able to sign tokens with it.
+  settings: { key: 'key', generated: false, omit: { column: 'key', values: SIGNING_KEY_SETTINGS } },
   users: { key: 'user_id', generated: true },
   ghadis: { key: 'gid', generated: true },
   results: { key: 'result_id', generated: true },
@@ -36,6 +43,7 @@ export const DUMP_TABLES = {
   visitor_totals: { key: 'name', generated: false, bigints: ['total'], seed: { name: 'sessions', total: 0 } },
   change_log: { key: 'change_id', generated: true },
   login_attempts: { key: 'attempt_id', generated: true },
+  login_attempt_counts: { key: 'counter', generated: false, bigints: ['touched_at', 'last_attempt'] },
   revoked_tokens: { key: 'token_id', generated: false },
 } as const satisfies { [T in TableName]: TableSpec<T> };
 
@@ -44,6 +52,12 @@ export const TABLE_ORDER = Object.keys(DUMP_TABLES) as TableName[];
 
 export function tableSpec(table: TableName): TableSpec<TableName> {
   return DUMP_TABLES[table] as TableSpec<TableName>;
+}
+
+/** Whether a row is one `omit` keeps out of dumps and backups. */
+export function isOmitted(table: TableName, row: Record<string, unknown>): boolean {
+  const { omit } = tableSpec(table);
+  return omit?.values.includes(row[omit.column] as string) === true;
 }
 
 export function isTableName(name: string): name is TableName {

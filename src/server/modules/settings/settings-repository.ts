@@ -12,6 +12,16 @@ export class SettingsRepository {
     return row?.value;
   }
 
+  /** The values of several keys, read in one statement (so from one state of the table). */
+  async getMany(keys: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.database.db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('key', 'in', keys)
+      .execute();
+    return new Map(rows.map((row) => [row.key, row.value]));
+  }
+
   /** Stores the value unless the key exists; returns the value that is stored. */
   async putIfAbsent(key: string, value: string): Promise<string> {
     await this.database.db
@@ -20,5 +30,14 @@ export class SettingsRepository {
       .onConflict((conflict) => conflict.column('key').doNothing())
       .execute();
     return (await this.get(key)) ?? value;
+  }
+
+  /** Stores the value, replacing the key's value if it has one. */
+  async put(key: string, value: string): Promise<void> {
+    await this.database.db
+      .insertInto('settings')
+      .values({ key, value })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+      .execute();
   }
 }
