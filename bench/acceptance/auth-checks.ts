@@ -8,7 +8,7 @@ import type { AcceptanceChecks, AcceptanceContext, CheckResult } from './types.j
 /**
  * Logins, sessions and the agents' result window, checked from outside (issue 9, sections 3-5).
  *
- * REQUIRES the server to run with TRUST_PROXY enabled (e.g. TRUST_PROXY=true): every request here
+ * REQUIRES the server to trust the runner as its proxy (TRUST_PROXY=loopback): every request here
  * names its client address in X-Forwarded-For, so that an attack from one address and the real
  * admin's sign-in from another can be told apart. Without it all requests share the runner's
  * address and the checks fail.

@@ -177,7 +177,7 @@ async function onBackend(backend: Backend, settings: CheckSettings): Promise<Che
     LOGIN_MAX_FAILURES: String(settings.loginMaxFailures),
     // Behind one load balancer: one public address, client addresses from X-Forwarded-For.
     PUBLIC_URL: origin,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
     WORKERS: '1',
   };

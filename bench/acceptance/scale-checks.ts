@@ -8,7 +8,7 @@
  * Written against the API contract: paged answers `{ success, data, pagination: { page, limit,
  * total, totalPages } }`; admin limit 1..500, page 1..100000; agent history paged by default (limit
  * 10, at most 100) with optional ghadiId and q; public q/page/limit always paged (limit ≤ 100) and
- * rate-limited per client address (429 with Retry-After). Needs TRUST_PROXY=true on the server.
+ * rate-limited per client address (429 with Retry-After). Needs TRUST_PROXY=loopback on the server.
  */
 import { addDays } from '../../src/shared/dates.js';
 import { measureAlongside } from '../lib/alongside.js';

@@ -1,6 +1,6 @@
 /**
  * What the acceptance checks send as clients: each from a client address of its own, named in
- * X-Forwarded-For (the servers run with TRUST_PROXY=true), so that per-address limits apply as
+ * X-Forwarded-For (the servers run with TRUST_PROXY=loopback), so that per-address limits apply as
  * they would to many visitors.
  */
 import { randomInt } from 'node:crypto';

@@ -143,12 +143,52 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'SITE_TIMEZONE', 'DATABASE_URL']) expect(message).toContain(name);
   });
 
-  it('reads TRUST_PROXY as off, on, a hop count or an address list', () => {
+  it('reads TRUST_PROXY as off, a hop count or the proxies’ addresses, ranges and names', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: '10' }).trustProxy).toBe(10);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 ' }).trustProxy).toBe('10.0.0.0/8');
+    for (const list of [
+      '127.0.0.1',
+      'loopback',
+      'loopback, linklocal, uniquelocal',
+      '10.0.0.5,::1, fd00::/8',
+    ]) {
+      expect(loadConfig({ TRUST_PROXY: list }).trustProxy).toBe(list);
+    }
+  });
+
+  it('refuses TRUST_PROXY=true, saying what to set instead', () => {
+    for (const TRUST_PROXY of ['true', 'TRUE', ' true ']) {
+      const message = failureOf({ TRUST_PROXY });
+      expect(message).toContain('TRUST_PROXY: "true" believes every X-Forwarded-For hop');
+      expect(message).toContain('TRUST_PROXY=127.0.0.1 (or loopback) for a proxy on this machine');
+      expect(message).toContain("the proxies' addresses or ranges");
+      expect(message).toContain('the number of proxies in front of the app');
+    }
+  });
+
+  it('refuses any other TRUST_PROXY that would trust every hop, and what is not an address', () => {
+    for (const TRUST_PROXY of [
+      '0.0.0.0/1,128.0.0.0/1',
+      '::ffff:0:0/96',
+      '::/1, 8000::/1',
+      '0.0.0.0/0',
+      '10.0.0.5, ::/0',
+      '0.0.0.0/0.0.0.0',
+    ]) {
+      const message = failureOf({ TRUST_PROXY });
+      expect(message).toContain(`TRUST_PROXY: "${TRUST_PROXY}" trusts every address`);
+      expect(message).toContain('TRUST_PROXY=127.0.0.1');
+    }
+    expect(failureOf({ TRUST_PROXY: '11' })).toContain('TRUST_PROXY: 11 hops would let a client choose');
+    for (const TRUST_PROXY of ['yes', '*', 'all', '10.0.0.300', 'proxy.internal', ',']) {
+      const message = failureOf({ TRUST_PROXY });
+      expect(message).toContain('TRUST_PROXY: ');
+      expect(message).toContain('TRUST_PROXY=127.0.0.1');
+    }
   });
 
   it('reads WORKERS as a count or auto (the CPUs), and PUBLIC_URL as an origin', () => {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type TrustProxySetting, trustProxyFunction, trustsEveryAddress } from './lib/client-address.js';
 
 /** Where the data lives: the embedded SQLite file by default, PostgreSQL when DATABASE_URL says so. */
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -25,10 +26,15 @@ export interface AppConfig {
    */
   publicUrl: string | undefined;
   logLevel: string;
-  /** Fastify's trustProxy: whether X-Forwarded-For names the client (behind a reverse proxy). */
-  trustProxy: boolean | number | string;
+  /**
+   * Which X-Forwarded-For hops to believe (behind a reverse proxy): none, that many proxies, or the
+   * proxies' addresses; the client is the rightmost address that is not a trusted proxy's.
+   */
+  trustProxy: TrustProxySetting;
   /** Built web assets; absent until the web app is built. */
   webRoot: string;
+  /** Whether the build's source maps (which show the app's whole source) are served; by default a 404. */
+  serveSourceMaps: boolean;
   /** How often the visitor counter is written to the database. */
   visitorFlushMs: number;
   tokenTtlSeconds: number;
@@ -64,6 +70,48 @@ function parseDatabaseUrl(value: string | undefined): DatabaseTarget {
   }
   if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
   throw new Error('must start with sqlite: or postgres://');
+}
+
+/**
+ * The most proxies in a row TRUST_PROXY may count: a count above the proxies really in front of the
+ * app lets a client choose its address, and a large one trusts every hop in practice.
+ */
+const MAX_TRUSTED_HOPS = 10;
+
+const TRUST_WHAT_INSTEAD =
+  'name the proxies instead: TRUST_PROXY=127.0.0.1 (or loopback) for a proxy on this machine, ' +
+  "the proxies' addresses or ranges (e.g. 10.0.0.5,10.0.1.0/24), or the number of proxies in front of the app (e.g. 1)";
+
+/**
+ * TRUST_PROXY read: off, a hop count, or proxy-addr's addresses, ranges and names. Anything that
+ * trusts every hop is refused, since the client writes the leftmost X-Forwarded-For entries itself
+ * (a proxy appends to them) and would then pick the address every per-address limit counts.
+ */
+function parseTrustProxy(text: string): { setting: TrustProxySetting } | { refused: string } {
+  const word = text.toLowerCase();
+  if (word === '' || word === 'false') return { setting: false };
+  if (word === 'true') {
+    return { refused: '"true" believes every X-Forwarded-For hop, which any client can write' };
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops === 0) return { setting: false };
+    if (hops <= MAX_TRUSTED_HOPS) return { setting: hops };
+    return { refused: `${text} hops would let a client choose its address (at most ${MAX_TRUSTED_HOPS})` };
+  }
+  const parts = text.split(',').map((part) => part.trim());
+  if (!parts.some(Boolean)) return { refused: `"${text}" names no proxy` };
+  // proxy-addr refuses a zero-length prefix as a bad range; say what it would have meant.
+  const everyAddress = `"${text}" trusts every address, as "true" would`;
+  if (parts.some((part) => /\/(0+|0\.0\.0\.0)$/.test(part))) return { refused: everyAddress };
+  let trust: ReturnType<typeof trustProxyFunction>;
+  try {
+    trust = trustProxyFunction(text);
+  } catch (error) {
+    return { refused: `"${text}": ${(error as Error).message}` };
+  }
+  if (trust && trustsEveryAddress(trust)) return { refused: everyAddress };
+  return { setting: text };
 }
 
 const optionalText = z
@@ -158,18 +206,27 @@ const environmentSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((value): boolean | number | string => {
-      const text = value?.trim() ?? '';
-      if (text === '' || text === 'false') return false;
-      if (text === 'true') return true;
-      if (/^\d+$/.test(text)) return Number(text);
-      return text;
+    .transform((value, ctx): TrustProxySetting => {
+      const read = parseTrustProxy(value?.trim() ?? '');
+      if ('setting' in read) return read.setting;
+      ctx.addIssue({ code: 'custom', message: `${read.refused}; ${TRUST_WHAT_INSTEAD}` });
+      return z.NEVER;
     }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVE_SOURCE_MAPS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '' || text === 'false') return false;
+      if (text === 'true') return true;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    }),
   // The static file server needs an absolute path; a relative one is taken from the working directory.
   WEB_ROOT: z
     .string()
@@ -202,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     webRoot: values.WEB_ROOT,
+    serveSourceMaps: values.SERVE_SOURCE_MAPS,
     visitorFlushMs: 2000,
     tokenTtlSeconds: 12 * 60 * 60,
     loginMaxFailures: values.LOGIN_MAX_FAILURES,

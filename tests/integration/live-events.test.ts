@@ -218,6 +218,47 @@ describe.each(DIALECTS)('live events [%s]', (dialect) => {
   });
 });
 
+describe.each(DIALECTS)('live streams behind a proxy [%s]', (dialect) => {
+  const PROXY = '127.0.0.1';
+
+  it('count the address the proxy appended, not what the client wrote before it', async () => {
+    const own = await createTestApp(dialect, { env: { TRUST_PROXY: PROXY } });
+    const held: EventStream[] = [];
+    /** 200 for a stream opened (and held), else the status it was refused with. */
+    const statusOf = (opening: Promise<EventStream>) =>
+      opening.then(
+        (stream) => {
+          held.push(stream);
+          return 200;
+        },
+        (error: { status: number }) => error.status,
+      );
+    try {
+      const base = await listen(own.app);
+      // As a proxy that appends to the client's X-Forwarded-For (nginx's $proxy_add_x_forwarded_for).
+      const viaProxy = (written: string, client: string) =>
+        statusOf(
+          openEvents(base, { localAddress: PROXY, headers: { 'x-forwarded-for': `${written}, ${client}` } }),
+        );
+      for (let index = 1; index <= 20; index++) {
+        expect(await viaProxy(`198.51.100.${index}`, '203.0.113.31')).toBe(200);
+      }
+      expect(await viaProxy('198.51.100.99', '203.0.113.31')).toBe(429);
+      // Another client behind the same proxy has streams of its own.
+      expect(await viaProxy('198.51.100.1', '203.0.113.32')).toBe(200);
+
+      // A client that reaches the app without the proxy is its socket's address, whatever it writes.
+      const direct = (written: string) =>
+        statusOf(openEvents(base, { localAddress: '127.0.0.33', headers: { 'x-forwarded-for': written } }));
+      for (let index = 1; index <= 20; index++) expect(await direct(`198.51.100.${index}`)).toBe(200);
+      expect(await direct('198.51.100.99')).toBe(429);
+    } finally {
+      for (const stream of held) stream.close();
+      await own.close();
+    }
+  });
+});
+
 describe.each(DIALECTS)('live stream lifetime and shutdown [%s]', (dialect) => {
   it('a stream ends after its lifetime (the browser then reconnects with Last-Event-ID)', async () => {
     const own = await createTestApp(dialect, { liveEvents: { lifetimeMs: 300, heartbeatMs: 100 } });

@@ -10,6 +10,7 @@ import * as compactVisitors from '../../src/server/db/migrations/2026-11-25-0101
 import { VisitorCounter, type VisitorLimits } from '../../src/server/modules/visitors/visitor-counter.js';
 import { VisitorsRepository } from '../../src/server/modules/visitors/visitors-repository.js';
 import { call, expectStatus, type Failure, unique, uniqueAddress } from '../support/factories.js';
+import { fetchRaw, listen } from '../support/http.js';
 import {
   createTestApp,
   DIALECTS,
@@ -19,6 +20,7 @@ import {
   testConfig,
   useTestApp,
 } from '../support/test-app.js';
+import { TestClock } from '../support/test-clock.js';
 
 interface Stats {
   success: true;
@@ -391,6 +393,65 @@ describe.each(DIALECTS)('visitor limits and retention [%s]', (dialect) => {
         'both apps to see both visits',
       );
       expect(await stats(other)).toMatchObject({ totalUsers: 2, activeUsers: 2 });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('visitor limits behind a proxy [%s]', (dialect) => {
+  const PROXY = '127.0.0.1';
+  const LIMIT = 5;
+
+  it('count new sessions by the address the proxy appended, on the route and on the fast path', async () => {
+    // Time stands still, so that no minute ends mid-test.
+    const clock = new TestClock();
+    const own = await createTestApp(dialect, {
+      env: { TRUST_PROXY: PROXY, VISITOR_NEW_SESSIONS_PER_MINUTE: String(LIMIT) },
+      now: clock.now,
+    });
+    try {
+      const counted = async () => (await stats(own.app)).totalUsers;
+      // As a proxy that appends to the client's X-Forwarded-For (nginx's $proxy_add_x_forwarded_for).
+      const forwarded = (client: string) => ({ 'x-forwarded-for': `${uniqueAddress()}, ${client}` });
+
+      // The route (app.inject's requests come from 127.0.0.1, the proxy).
+      const routeClient = uniqueAddress();
+      for (let index = 0; index < LIMIT * 3; index++) {
+        const response = await call(own.app, {
+          method: 'POST',
+          url: '/api/visitor/track',
+          headers: { 'x-session-id': unique('route'), ...forwarded(routeClient) },
+        });
+        expect(response.statusCode).toBe(200);
+      }
+      expect(await counted()).toBe(LIMIT);
+
+      // The fast path, which reads the address itself, over a real socket.
+      const base = await listen(own.app);
+      const trackRaw = (headers: Record<string, string>, localAddress: string) =>
+        fetchRaw(base, '/api/visitor/track', {
+          method: 'POST',
+          localAddress,
+          headers: { 'x-session-id': unique('fast'), ...headers },
+        });
+      const fastClient = uniqueAddress();
+      for (let index = 0; index < LIMIT * 3; index++) {
+        const response = await trackRaw(forwarded(fastClient), PROXY);
+        expect(response.status).toBe(200);
+        // Answered before Fastify, which would have given it a request id.
+        expect(response.headers['x-request-id']).toBeUndefined();
+      }
+      expect(await counted()).toBe(LIMIT * 2);
+      // The route's client is held back on the fast path too: both name the same address.
+      await trackRaw(forwarded(routeClient), PROXY);
+      expect(await counted()).toBe(LIMIT * 2);
+
+      // A client that reaches the app without the proxy is its socket's address, whatever it writes.
+      for (let index = 0; index < LIMIT * 3; index++) {
+        await trackRaw({ 'x-forwarded-for': uniqueAddress() }, '127.0.0.41');
+      }
+      expect(await counted()).toBe(LIMIT * 3);
     } finally {
       await own.close();
     }

@@ -16,6 +16,8 @@ export interface RawOptions {
   headers?: Record<string, string | string[]>;
   /** The client's own address (any 127.x.y.z on Linux), to be another client. */
   localAddress?: string;
+  /** Sent as it is (with its Content-Length); a JSON body needs its content-type in `headers`. */
+  body?: string;
 }
 
 /** Listens on a free port of 127.0.0.1 and answers the base address. */
@@ -47,7 +49,7 @@ export function fetchRaw(base: string, path: string, options: RawOptions = {}): 
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }
 

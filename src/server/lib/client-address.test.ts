@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientGroup, trustProxyFunction } from './client-address.js';
+import { clientAddressOf, clientGroup, trustProxyFunction, trustsEveryAddress } from './client-address.js';
 
 describe('clientGroup', () => {
   it('keeps an IPv4 address as it is', () => {
@@ -37,10 +37,8 @@ describe('clientGroup', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  it('trusts nothing, everything, a number of hops, or listed addresses', () => {
+  it('trusts nothing, a number of hops, or listed addresses', () => {
     expect(trustProxyFunction(false)).toBe(false);
-    const all = trustProxyFunction(true);
-    expect(all ? all('198.51.100.1', 5) : false).toBe(true);
     const hops = trustProxyFunction(2);
     expect(hops && [hops('x', 0), hops('x', 1), hops('x', 2)]).toEqual([true, true, false]);
     const listed = trustProxyFunction('loopback, 10.0.0.0/8');
@@ -49,5 +47,35 @@ describe('TRUST_PROXY', () => {
       true,
       false,
     ]);
+  });
+
+  it('names the rightmost address that is not a trusted proxy’s, whatever the client wrote before it', () => {
+    const request = (peer: string, forwardedFor: string) =>
+      ({ socket: { remoteAddress: peer }, headers: { 'x-forwarded-for': forwardedFor } }) as never;
+    const proxy = trustProxyFunction('127.0.0.1');
+    expect(clientAddressOf(request('127.0.0.1', '203.0.113.9, 198.51.100.7'), proxy)).toBe('198.51.100.7');
+    // A client that is not the proxy is itself, whatever it writes.
+    expect(clientAddressOf(request('198.51.100.7', '203.0.113.9'), proxy)).toBe('198.51.100.7');
+    const oneHop = trustProxyFunction(1);
+    expect(clientAddressOf(request('10.0.0.5', '203.0.113.9, 198.51.100.7'), oneHop)).toBe('198.51.100.7');
+    expect(clientAddressOf(request('10.0.0.5', '203.0.113.9'), false)).toBe('10.0.0.5');
+  });
+
+  it('tells a list that takes in every IPv4 or IPv6 address from one that names proxies', () => {
+    const everyAddress = (setting: string) => {
+      const trust = trustProxyFunction(setting);
+      return trust !== false && trustsEveryAddress(trust);
+    };
+    for (const setting of [
+      '0.0.0.0/1, 128.0.0.0/1',
+      '::ffff:0:0/96',
+      '::/1, 8000::/1',
+      '0.0.0.0/128.0.0.0, 128.0.0.0/128.0.0.0',
+    ]) {
+      expect({ setting, every: everyAddress(setting) }).toEqual({ setting, every: true });
+    }
+    for (const setting of ['loopback', 'loopback, linklocal, uniquelocal', '0.0.0.0/1', '10.0.0.5, ::1']) {
+      expect({ setting, every: everyAddress(setting) }).toEqual({ setting, every: false });
+    }
   });
 });

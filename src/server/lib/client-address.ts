@@ -6,15 +6,46 @@ import proxyAddr from '@fastify/proxy-addr';
 export type TrustProxy = (address: string, hop: number) => boolean;
 
 /**
- * TRUST_PROXY as one function, given to Fastify (request.ip) and used by the fast path, so that both
- * name the same client: `true` trusts every hop, a number that many hops, text the listed addresses
- * or ranges (proxy-addr's syntax, comma-separated).
+ * TRUST_PROXY as config.ts has read it: off, the number of proxies in front of the app, or the
+ * proxies' addresses and ranges (proxy-addr's syntax, comma-separated). Never "every hop": the
+ * leftmost X-Forwarded-For entries are whatever the client wrote.
  */
-export function trustProxyFunction(setting: boolean | number | string): TrustProxy | false {
+export type TrustProxySetting = false | number | string;
+
+/**
+ * TRUST_PROXY as one function, given to Fastify (request.ip) and used by the fast path, so that both
+ * name the same client: the rightmost address that is not a trusted proxy's.
+ */
+export function trustProxyFunction(setting: TrustProxySetting): TrustProxy | false {
   if (setting === false) return false;
-  if (setting === true) return () => true;
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
-  return proxyAddr.compile(setting.split(',').map((part) => part.trim()));
+  // Throws a TypeError naming the first entry that is not an address, a range or a known name.
+  return proxyAddr.compile(
+    setting
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
+}
+
+/**
+ * Spread over each family's whole space, its first and last addresses among them: a list that trusts
+ * every one of them (e.g. 0.0.0.0/1,128.0.0.0/1) trusts any client, as `true` would.
+ */
+const EVERY_ADDRESS_PROBES = {
+  ipv4: Array.from({ length: 256 }, (_, index) => `${index}.${255 - index}.${index}.${255 - index}`).concat([
+    '0.0.0.0',
+    '255.255.255.255',
+  ]),
+  ipv6: Array.from({ length: 256 }, (_, index) => {
+    const group = (index * 257).toString(16);
+    return `${group}:${group}::${group}`;
+  }).concat(['::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']),
+};
+
+/** Whether a list of trusted proxies takes in every IPv4 or every IPv6 address: anyone is a proxy then. */
+export function trustsEveryAddress(trust: TrustProxy): boolean {
+  return Object.values(EVERY_ADDRESS_PROBES).some((probes) => probes.every((address) => trust(address, 0)));
 }
 
 /** The client's address as Fastify's request.ip gives it. */
