@@ -6,6 +6,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureAnswer } from '../../shared/schemas/common.js';
 import type { Access } from './access.js';
+import { compressFilesOnce } from './compress-files-once.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -133,6 +134,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     docs.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
+    // The UI's files (a large bundle among them) are compressed once each, not for every visitor.
+    compressFilesOnce(docs);
     await docs.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,
       uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Pagination } from '../../shared/schemas/common.js';
 import type { ResultHistoryEntry } from '../../shared/schemas/declarations.js';
-import type { ResultRecord, ResultSubmitInput } from '../../shared/schemas/results.js';
+import type { PublicResultRecord, ResultRecord, ResultSubmitInput } from '../../shared/schemas/results.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from './query-keys.js';
 
@@ -52,12 +52,17 @@ export function useResultHistory(result: { gid: number; date: string } | null) {
   });
 }
 
-/** Declares a result: agents for their assigned ghadis, admins for any ghadi. */
+/** Declares a result: agents for their assigned ghadis (answered with the public fields), admins for any ghadi. */
 export function useSubmitResult() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: ResultSubmitInput) =>
-      (await api.post<{ data: ResultRecord }>('/api/agent/my-ghadi/update-result', values)).data,
+      (
+        await api.post<{ data: ResultRecord | PublicResultRecord }>(
+          '/api/agent/my-ghadi/update-result',
+          values,
+        )
+      ).data,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.results }),

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { countAnswer, itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
 import { resultHistoryEntry, resultHistoryQuery } from '../../../shared/schemas/declarations.js';
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import {
   agentHistoryQuery,
   pagedResultsAnswer,
+  publicResultRecord,
   resultRecord,
   resultSubmitInput,
 } from '../../../shared/schemas/results.js';
@@ -70,7 +72,11 @@ export const agentRoutes: FastifyPluginAsyncZod<Services> = async (app, { result
     '/api/agent/my-ghadi/update-result',
     {
       config: { access: 'staff' },
-      schema: { body: resultSubmitInput, response: { 200: itemAnswer(resultRecord) } },
+      // An admin's answer names the author; an agent's has the public fields only (results-service.ts).
+      schema: {
+        body: resultSubmitInput,
+        response: { 200: itemAnswer(z.union([resultRecord, publicResultRecord])) },
+      },
     },
     async (request) => ({
       success: true as const,

@@ -73,7 +73,15 @@ export class ResultsService {
     private readonly onDeclared: (source: 'admin' | 'agent') => void = () => {},
   ) {}
 
-  async submit(actor: AuthenticatedUser, input: ResultSubmitInput): Promise<ResultRecord> {
+  /**
+   * Stores a declaration and answers the stored result: with its author for an admin, with the public
+   * fields for an agent, changed or not (the same value again may be an admin's, and who declared
+   * what is the admin's to see).
+   */
+  async submit(
+    actor: AuthenticatedUser,
+    input: ResultSubmitInput,
+  ): Promise<ResultRecord | PublicResultRecord> {
     const date = businessDateOf(input.dateTime, this.timeZone);
     if (!date) {
       throw new BadRequestError(
@@ -110,7 +118,7 @@ export class ResultsService {
     this.onDeclared(actor.userType);
     const row = await this.results.findOne(input.ghadiId, date);
     if (!row) throw new NotFoundError('Result not found');
-    return toAdminRecord(row);
+    return actor.userType === 'admin' ? toAdminRecord(row) : toPublicRecord(row);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/dates.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
-import { adminResultRecord, pagedAnswer, resultRecord } from '../../test/records.js';
+import { pagedAnswer, resultRecord } from '../../test/records.js';
 
 /** Test-only fakes for the agent screens: records and a fetch that answers like the API. */
 
@@ -30,13 +30,13 @@ interface FakeApi {
 
 export const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
 
-/** The server's answer to a successful submission: the saved record. */
+/** The server's answer to an agent's successful submission: the saved record, its public fields. */
 export function saved(body: unknown): FakeAnswer {
   const { ghadiId, result, dateTime } = body as { ghadiId: number; result: string; dateTime: string };
   return ok({
     success: true,
     message: 'Result updated',
-    data: adminResultRecord(ghadiId, dateTime, result, { CreatedById: 7, CreatedByName: 'Agent' }),
+    data: resultRecord(ghadiId, dateTime, result),
   });
 }
 export const list = (data: unknown[]): FakeAnswer => ok({ success: true, data });
