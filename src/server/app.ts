@@ -11,7 +11,8 @@ import { LoginThrottle } from './lib/login-throttle.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { PerMinuteLimit } from './lib/per-minute-limit.js';
 import { ResponseHeaders, requestIdFrom } from './lib/response-headers.js';
-import { TokenService } from './lib/tokens.js';
+import { SERVER_TIMEOUTS, type ServerTimeouts } from './lib/server-timeouts.js';
+import { SigningKeys, TokenService } from './lib/tokens.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { LoginAttemptsRepository } from './modules/auth/login-attempts-repository.js';
 import { SessionService } from './modules/auth/session-service.js';
@@ -46,6 +47,7 @@ import { ResultsCsvService } from './modules/results/results-csv-service.js';
 import { ResultsRepository } from './modules/results/results-repository.js';
 import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
 import { ResultsService } from './modules/results/results-service.js';
+import { ensureStoredKey } from './modules/settings/signing-key-store.js';
 import { UsermapsRepository } from './modules/usermaps/usermaps-repository.js';
 import { usermapsRoutes } from './modules/usermaps/usermaps-routes.js';
 import { UsermapsService } from './modules/usermaps/usermaps-service.js';
@@ -74,6 +76,8 @@ export interface BuildOptions {
   declarationLogChecked?: boolean;
   /** The clock of the limits and throttles (tests move it forward instead of waiting). */
   now?: Now;
+  /** The HTTP server's limits on slow clients other than the defaults (tests: short ones). */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -99,10 +103,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const trust = trustProxyFunction(config.trustProxy);
   const now = options.now ?? systemNow;
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
 
   const database = options.database ?? openDatabase(config.database, { poolSize: config.databasePoolSize });
   const passwords = new PasswordHasher(config.passwordMemoryCost);
-  const jwtSecret = await prepareDatabase(database, config, passwords, log);
+  const signingKey = await prepareDatabase(database, config, passwords, log);
+  const signingKeys = config.jwtSecret
+    ? SigningKeys.fixed(config.jwtSecret)
+    : SigningKeys.stored(signingKey, () => ensureStoredKey(database));
   const changeLogRepository = new ChangeLogRepository(database);
   const changes = new ChangeLog(database, changeLogRepository, log);
   await changes.start();
@@ -119,7 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     attempts: new LoginAttemptsRepository(database),
     throttle: new LoginThrottle(config.loginMaxFailures),
     passwords,
-    tokens: new TokenService(jwtSecret, config.tokenTtlSeconds),
+    tokens: new TokenService(signingKeys, config.tokenTtlSeconds),
     now,
   });
   const users = new UsersService(usersRepository, passwords);
@@ -173,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl ?? null,
     publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute, now),
     log,
+    timeouts,
     trackVisit: (sessionId, request) =>
       visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
     metrics,
@@ -190,6 +199,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     serverFactory: publicSite.serverFactory,
     loggerInstance: log,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     trustProxy: trust,
     routerOptions: ROUTER_OPTIONS,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
@@ -245,6 +256,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     token: config.metricsToken,
   });
   await app.register(publicSite.routes);
-  if (appHtml) await registerWebApp(app, config.webRoot);
+  if (appHtml) await registerWebApp(app, config.webRoot, { serveSourceMaps: config.serveSourceMaps });
   return app;
 }

@@ -3,6 +3,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent as Retry-After: when the client may try again (a limit, a busy server). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;
@@ -47,17 +49,14 @@ export class UnsupportedMediaTypeError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, retryAfterSeconds);
   }
 }
 
 /** The process runs but cannot serve yet (a readiness probe: the database does not answer, say). */
 export class ServiceUnavailableError extends AppError {
-  constructor(message: string) {
-    super(503, message);
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(503, message, retryAfterSeconds);
   }
 }

@@ -14,24 +14,12 @@ import {
 } from '../support/factories.js';
 import { fetchRaw, listen, openEvents } from '../support/http.js';
 import { type ProcessDatabase, processDatabase } from '../support/process-database.js';
+import { sample } from '../support/prometheus-text.js';
 import { DIALECTS, tempDir, useTestApp } from '../support/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-tests';
 /** Server processes compiling their source with tsx on a busy machine. */
 const STARTUP_TIMEOUT_MS = 90_000;
-
-/** The value of one series in Prometheus' text format (0 when absent). */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1], pair[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
-  }
-  return 0;
-}
 
 describe.each(DIALECTS)('GET /metrics without METRICS_TOKEN [%s]', (dialect) => {
   const t = useTestApp(dialect);

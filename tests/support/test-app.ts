@@ -175,7 +175,7 @@ export async function createTestApp(
  */
 export function useTestApp(
   dialect: Dialect,
-  options: { env?: Record<string, string>; now?: BuildOptions['now'] } = {},
+  options: { env?: Record<string, string>; now?: BuildOptions['now']; serveWebApp?: boolean } = {},
 ): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {

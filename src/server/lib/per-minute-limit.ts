@@ -4,8 +4,9 @@ const MINUTE_MS = 60 * 1000;
 
 /**
  * At most `perMinute` uses per key (a client address group) in each clock minute, in this process.
- * The table is cleared each minute, and also when it holds `maxKeys` keys, so that a flood of
- * addresses costs bounded memory (it then forgets the counts early, erring towards serving).
+ * The table is cleared each minute. It holds at most `maxKeys` keys, so that a flood of addresses
+ * costs bounded memory: past that, the key counted first this minute is forgotten for each new one,
+ * and every other key keeps its count (a flood cannot wipe the table to free one client).
  */
 export class PerMinuteLimit {
   private counts = new Map<string, number>();
@@ -20,11 +21,15 @@ export class PerMinuteLimit {
   /** Counts one use; false when the key has used up its minute. `now` if the caller has read the clock. */
   take(key: string, now = this.now()): boolean {
     const minute = Math.floor(now / MINUTE_MS);
-    if (minute !== this.minute || this.counts.size >= this.maxKeys) {
+    if (minute !== this.minute) {
       this.minute = minute;
       this.counts = new Map();
     }
     const count = (this.counts.get(key) ?? 0) + 1;
+    if (count === 1 && this.counts.size >= this.maxKeys) {
+      const oldest = this.counts.keys().next().value;
+      if (oldest !== undefined) this.counts.delete(oldest);
+    }
     this.counts.set(key, count);
     return count <= this.perMinute;
   }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, TooManyRequestsError } from '../errors.js';
+import { AppError } from '../errors.js';
 import { ASSETS_PREFIX } from './web-app.js';
 
 interface ValidationIssue {
@@ -51,7 +51,7 @@ export interface ErrorHandlingOptions {
 export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendFailure(reply, error.statusCode, error.message);
     }
     if (error.validation) {

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type RequestListener } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
+import type { ServerTimeouts } from '../../lib/server-timeouts.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { ResultsService } from '../results/results-service.js';
@@ -14,6 +15,7 @@ import { PUBLIC_READS } from './public-reads.js';
 import { PublicSite } from './public-site.js';
 import { publicSiteRoutes } from './public-site-routes.js';
 import type { ReadContext } from './read-definition.js';
+import { UncachedBuilds } from './uncached-builds.js';
 
 export interface PublicSiteDependencies {
   data: PublicData;
@@ -28,11 +30,13 @@ export interface PublicSiteDependencies {
   timeZone: string;
   /** PUBLIC_URL (an origin), or null. */
   publicUrl: string | null;
-  /** Uncached public queries (searches, pages) per client address and minute. */
+  /** Public answers built and not kept (searches, unknown names, deep pages) per client address and minute. */
   publicQueries: PerMinuteLimit;
   log: FastifyBaseLogger;
   /** Counts a visit, as POST /api/visitor/track does. */
   trackVisit: (sessionId: string, request: IncomingMessage) => void;
+  /** The HTTP server's limits on slow clients. */
+  timeouts: ServerTimeouts;
   metrics: {
     cacheLookup(route: string, hit: boolean): void;
     requestSeries(method: string, route: string, status: number): AnswerSeries;
@@ -57,14 +61,21 @@ function ownOrigin(publicUrl: string | null) {
     publicUrl ? origin === publicUrl : origin.slice(origin.indexOf('//') + 2) === host;
 }
 
-/** Node's HTTP server set up as Fastify sets up its own, with `first` offered each request before Fastify. */
-function serverWithFirstLook(first: FastPath) {
+/**
+ * Node's HTTP server set up as Fastify sets up its own, with its timeouts (the headers' one Fastify
+ * has no option for), and `first` offered each request before Fastify.
+ */
+function serverWithFirstLook(first: FastPath, timeouts: ServerTimeouts) {
   return (handler: RequestListener, options: FastifyServerOptions): http.Server => {
-    const server = http.createServer((request, response) => {
-      if (!first.serve(request, response)) handler(request, response);
-    });
-    server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = options.requestTimeout ?? 0;
+    const server = http.createServer(
+      { connectionsCheckingInterval: timeouts.checkEveryMs },
+      (request, response) => {
+        if (!first.serve(request, response)) handler(request, response);
+      },
+    );
+    server.keepAliveTimeout = options.keepAliveTimeout ?? timeouts.keepAliveMs;
+    server.requestTimeout = options.requestTimeout ?? timeouts.requestMs;
+    server.headersTimeout = Math.min(timeouts.headersMs, server.requestTimeout || Number.POSITIVE_INFINITY);
     server.setTimeout(options.connectionTimeout ?? 0);
     return server;
   };
@@ -93,7 +104,7 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
     results: deps.results,
     declarations: deps.declarations,
     headers: deps.headers,
-    publicQueries: deps.publicQueries,
+    uncachedBuilds: new UncachedBuilds(deps.publicQueries),
   };
   const fastPath = new FastPath({
     reads,
@@ -104,7 +115,7 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
   });
   return {
     site,
-    serverFactory: serverWithFirstLook(fastPath),
+    serverFactory: serverWithFirstLook(fastPath, deps.timeouts),
     learnRoute: fastPath.router.learnRoute,
     routes: (app) => publicSiteRoutes(app, { reads, context, site }),
   };

@@ -26,8 +26,12 @@ export const LIVE_EVENTS_DEFAULTS: LiveEventsOptions = {
 
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3000;
-/** A reader this far behind (a stalled phone) is dropped; it reconnects and catches up from its id. */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
+/**
+ * A reader with this much unsent (its socket's buffer full: a stalled phone, or a client that never
+ * reads) is dropped; a real page reconnects and catches up from its id. Small, because every open
+ * stream may hold this much: thousands of readers that never read must not exhaust the process.
+ */
+export const MAX_BUFFERED_BYTES = 32 * 1024;
 
 interface Stream {
   response: ServerResponse;
@@ -102,9 +106,7 @@ export class LiveEvents {
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });
-    response.write(
-      Buffer.concat([Buffer.from(`retry: ${RETRY_MS}\n: connected\n\n`), ...this.catchUp(since)]),
-    );
+    response.write(Buffer.concat([Buffer.from(`retry: ${RETRY_MS}\n: connected\n\n`), this.catchUp(since)]));
     const jitter = 0.9 + Math.random() * 0.2;
     const stream: Stream = { response, address, endsAt: Date.now() + this.options.lifetimeMs * jitter };
     this.streams.add(stream);
@@ -139,23 +141,36 @@ export class LiveEvents {
   /** Ends every stream, so that the server can close (an open stream would hold it forever). */
   closeAll(): void {
     this.stopTimer();
-    for (const stream of this.streams) stream.response.end();
+    for (const stream of this.streams) this.end(stream);
     this.streams.clear();
     this.perAddress.clear();
   }
 
-  /** What a page that has seen `since` needs: the events after it, or a resync when they are gone. */
-  private catchUp(since: number | undefined): Buffer[] {
-    if (since === undefined || since === this.latest) return [];
+  /**
+   * What a page that has seen `since` needs: the events after it, or one resync when they are gone or
+   * would be more than a stream may hold unsent (the page then reloads its data in one request).
+   */
+  private catchUp(since: number | undefined): Buffer {
+    if (since === undefined || since === this.latest) return Buffer.alloc(0);
     // Ahead of what was sent, but not of what is on its way: the coming events will reach this stream.
-    if (since > this.latest && since <= this.announced) return [];
-    if (since < this.coveredFrom || since > this.latest) return [message(this.latest, { kind: 'resync' })];
-    return this.replay.filter((kept) => kept.id > since).map((kept) => kept.bytes);
+    if (since > this.latest && since <= this.announced) return Buffer.alloc(0);
+    const resync = message(this.latest, { kind: 'resync' });
+    if (since < this.coveredFrom || since > this.latest) return resync;
+    const missed = this.replay.filter((kept) => kept.id > since).map((kept) => kept.bytes);
+    const bytes = missed.reduce((total, kept) => total + kept.length, 0);
+    return bytes > MAX_BUFFERED_BYTES ? resync : Buffer.concat(missed, bytes);
   }
 
   private write(stream: Stream, bytes: Buffer): void {
+    // Dropped, not ended: end() would keep the unsent bytes until a reader that never reads takes them.
     if (stream.response.writableLength > MAX_BUFFERED_BYTES) stream.response.destroy();
     else stream.response.write(bytes);
+  }
+
+  /** Ends a stream: politely when it has nothing unsent, else at once, freeing what it held. */
+  private end(stream: Stream): void {
+    if (stream.response.writableLength > 0) stream.response.destroy();
+    else stream.response.end();
   }
 
   /** One timer for all streams: the heartbeat, and the end of streams past their lifetime. */
@@ -164,7 +179,7 @@ export class LiveEvents {
     this.timer = setInterval(() => {
       const now = Date.now();
       for (const stream of this.streams) {
-        if (stream.endsAt <= now) stream.response.end();
+        if (stream.endsAt <= now) this.end(stream);
         else this.write(stream, HEARTBEAT);
       }
     }, this.options.heartbeatMs);

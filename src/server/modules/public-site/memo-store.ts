@@ -1,14 +1,33 @@
 /**
+ * Bytes that several stores share: together they keep at most `max` (each may exceed it by the one
+ * value it is adding, which it keeps while older ones make room).
+ */
+export class ByteBudget {
+  used = 0;
+  constructor(readonly max: number) {}
+}
+
+export interface Weighing<T> {
+  budget: ByteBudget;
+  weigh(value: T): number;
+}
+
+/**
  * Values built once and shared until cleared. While a value is being built its promise is shared,
  * so a burst of requests after a change runs one build; once built, the value itself is kept so that
  * a hit costs no promise. A build that fails is forgotten (the next request tries again), and a build
  * still running when the store is cleared is not kept (it may have read data from before the change).
+ * The oldest values go first when the store has too many, or (with `weighing`) too many bytes.
  */
 export class MemoStore<T> {
   private entries = new Map<string, T | Promise<T>>();
+  private readonly weights = new Map<string, number>();
 
   /** @param maxEntries the oldest entry goes when a new one would exceed this. */
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly weighing?: Weighing<T>,
+  ) {}
 
   /**
    * The built value, or a promise of it. `keep` may refuse a built value (it is still returned to
@@ -20,8 +39,9 @@ export class MemoStore<T> {
     const entries = this.entries;
     const pending = build().then(
       (value) => {
-        if (entries.get(key) === pending) {
-          if (keep(value)) entries.set(key, value);
+        // A store cleared meanwhile has a new map: this value is not kept in it.
+        if (entries === this.entries && entries.get(key) === pending) {
+          if (keep(value)) this.kept(key, value);
           else entries.delete(key);
         }
         return value;
@@ -31,10 +51,7 @@ export class MemoStore<T> {
         throw error;
       },
     );
-    if (entries.size >= this.maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
+    if (entries.size >= this.maxEntries) this.dropOldest();
     entries.set(key, pending);
     return pending;
   }
@@ -48,10 +65,37 @@ export class MemoStore<T> {
   clear(): void {
     // A new map, so that builds started before the clear cannot store into it.
     this.entries = new Map();
+    if (this.weighing) for (const weight of this.weights.values()) this.weighing.budget.used -= weight;
+    this.weights.clear();
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private kept(key: string, value: T): void {
+    this.entries.set(key, value);
+    if (!this.weighing) return;
+    const { budget } = this.weighing;
+    const weight = this.weighing.weigh(value);
+    this.weights.set(key, weight);
+    budget.used += weight;
+    while (budget.used > budget.max && this.entries.size > 1 && this.dropOldest(key)) {}
+  }
+
+  /** Drops the oldest entry other than `except`; false when there is none. */
+  private dropOldest(except?: string): boolean {
+    for (const key of this.entries.keys()) {
+      if (key === except) continue;
+      this.entries.delete(key);
+      const weight = this.weights.get(key);
+      if (weight !== undefined && this.weighing) {
+        this.weighing.budget.used -= weight;
+        this.weights.delete(key);
+      }
+      return true;
+    }
+    return false;
   }
 }
 

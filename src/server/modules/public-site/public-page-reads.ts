@@ -5,7 +5,8 @@ import {
   declarationsPageCount,
   FEED_PATH,
 } from '../../../shared/declaration-log-pages.js';
-import { chosenMonth } from '../../../shared/ghadi-page-month.js';
+import { chosenMonth, ghadiPagePath } from '../../../shared/ghadi-page-month.js';
+import { foldName } from '../../../shared/names.js';
 import type {
   DeclarationsPageData,
   PublicPageData,
@@ -25,7 +26,9 @@ import {
   type PublicRead,
   RESULTS_AND_GHADIS,
   type ReadContext,
+  type ReadInput,
 } from './read-definition.js';
+import type { Built } from './read-model.js';
 import { robotsTxt, sitemapXml } from './site-files.js';
 
 function renderPage(context: ReadContext, status: number, data: PublicPageData, compress = true) {
@@ -66,6 +69,64 @@ async function feedOf(context: ReadContext, origin: string, compress = true) {
   );
 }
 
+const resultsPageQuery = z.object({ month: z.unknown().optional(), year: z.unknown().optional() });
+
+/** A ghadi's month page, or the 404 page of a name no live ghadi has (never compressed nor kept). */
+async function resultsPage(
+  { params, query }: ReadInput<z.infer<typeof ghadiNameParams>, z.infer<typeof resultsPageQuery>>,
+  context: ReadContext,
+  keepable: boolean,
+): Promise<Built> {
+  const { model } = context;
+  const today = model.today();
+  const chosen = chosenMonth(today, query.month as string, query.year as string);
+  const version = model.version;
+  const ghadi = await model.publicGhadi(params.name);
+  const results = ghadi ? await model.ghadiResults(params.name, chosen.month, chosen.year) : null;
+  const data: ResultsPageData = {
+    page: 'results',
+    version,
+    siteName: SITE_NAME,
+    name: params.name,
+    today,
+    timeZone: model.timeZone,
+    ...chosen,
+    ghadi,
+    results: results ?? null,
+  };
+  const keep = keepable && ghadi !== null;
+  return { answer: await renderPage(context, ghadi ? 200 : 404, data, keep), keep };
+}
+
+/** The declaration log's pages kept; the rest are made per request. */
+const KEPT_DECLARATION_PAGES = 20;
+
+/** A page of the declaration log, or the 404 page of one past its end (never compressed nor kept). */
+async function declarationsPage(
+  query: { page?: unknown },
+  context: ReadContext,
+  keepable: boolean,
+): Promise<Built> {
+  const { model, declarations } = context;
+  // The head first: the page then shows exactly the entries up to the head it names.
+  const head = await declarations.head();
+  const pageCount = declarationsPageCount(head.seq);
+  const pageNumber = pageNumberOf(query.page) ?? 0;
+  const exists = pageNumber >= 1 && pageNumber <= pageCount;
+  const data: DeclarationsPageData = {
+    page: 'declarations',
+    siteName: SITE_NAME,
+    today: model.today(),
+    timeZone: model.timeZone,
+    head,
+    entries: exists ? await logPage(declarations, head, pageNumber) : [],
+    pageNumber,
+    pageCount,
+  };
+  const keep = keepable && exists;
+  return { answer: await renderPage(context, exists ? 200 : 404, data, keep), keep };
+}
+
 /** The server-rendered pages and the site's files (sitemap, robots, feed); the API's reads are in public-reads.ts. */
 export const PAGE_READS: readonly PublicRead[] = [
   defineRead({
@@ -83,36 +144,27 @@ export const PAGE_READS: readonly PublicRead[] = [
     path: '/satta-results/:name',
     params: ghadiNameParams,
     // Any query is accepted: a month or year the selectors cannot produce shows the current month.
-    query: z.object({ month: z.unknown().optional(), year: z.unknown().optional() }),
+    query: resultsPageQuery,
     access: 'public',
     pageOnly: true,
     dependsOn: RESULTS_AND_GHADIS,
     maxKept: 1000,
+    // Kept only under the address the site links to (the name folded) and the month shown. Another
+    // spelling is redirected there, and an unknown ghadi's 404 is made for its request alone, so that
+    // no one can fill the cache.
     key: ({ params, query }, { model }) => {
+      if (params.name !== foldName(params.name) || model.isUnknownGhadi(params.name)) return null;
       const chosen = chosenMonth(model.today(), query.month as string, query.year as string);
       return `${params.name}|${chosen.year}-${chosen.month}`;
     },
-    build: async ({ params, query }, context) => {
-      const { model } = context;
-      const today = model.today();
-      const chosen = chosenMonth(today, query.month as string, query.year as string);
-      const version = model.version;
-      const ghadi = await model.publicGhadi(params.name);
-      const results = ghadi ? await model.ghadiResults(params.name, chosen.month, chosen.year) : null;
-      const data: ResultsPageData = {
-        page: 'results',
-        version,
-        siteName: SITE_NAME,
-        name: params.name,
-        today,
-        timeZone: model.timeZone,
-        ...chosen,
-        ghadi,
-        results: results ?? null,
-      };
-      // An unknown ghadi's 404 page is made for its request alone, so that no one can fill the cache.
-      const known = ghadi !== null;
-      return { answer: await renderPage(context, known ? 200 : 404, data, known), keep: known };
+    build: (input, context) => resultsPage(input, context, true),
+    live: async (input, context, request) => {
+      const ghadi = await context.model.publicGhadi(input.params.name);
+      if (ghadi && input.params.name !== foldName(input.params.name)) {
+        const search = request.url.indexOf('?');
+        return { redirect: ghadiPagePath(ghadi.NameEn) + (search === -1 ? '' : request.url.slice(search)) };
+      }
+      return { ready: (await resultsPage(input, context, false)).answer };
     },
   }),
 
@@ -123,32 +175,15 @@ export const PAGE_READS: readonly PublicRead[] = [
     pageOnly: true,
     // A ghadi's new name shows in every entry of it.
     dependsOn: RESULTS_AND_GHADIS,
-    // The newest pages are the ones read; a crawler walking far back only rebuilds what it asks for.
-    maxKept: 20,
+    // The newest pages are the ones read and kept; a page further back, or an address no pager
+    // links to, is made for its request alone (a crawler walking far back rebuilds only what it asks).
+    maxKept: KEPT_DECLARATION_PAGES,
     key: ({ query }) => {
       const pageNumber = pageNumberOf(query.page);
-      return pageNumber === null ? `not a page: ${JSON.stringify(query.page)}` : String(pageNumber);
+      return pageNumber === null || pageNumber > KEPT_DECLARATION_PAGES ? null : String(pageNumber);
     },
-    build: async ({ query }, context) => {
-      const { model, declarations } = context;
-      // The head first: the page then shows exactly the entries up to the head it names.
-      const head = await declarations.head();
-      const pageCount = declarationsPageCount(head.seq);
-      const pageNumber = pageNumberOf(query.page) ?? 0;
-      const exists = pageNumber >= 1 && pageNumber <= pageCount;
-      const data: DeclarationsPageData = {
-        page: 'declarations',
-        siteName: SITE_NAME,
-        today: model.today(),
-        timeZone: model.timeZone,
-        head,
-        entries: exists ? await logPage(declarations, head, pageNumber) : [],
-        pageNumber,
-        pageCount,
-      };
-      // A page past the end is answered for its request alone, as an unknown ghadi is.
-      return { answer: await renderPage(context, exists ? 200 : 404, data, exists), keep: exists };
-    },
+    build: ({ query }, context) => declarationsPage(query, context, true),
+    live: async ({ query }, context) => ({ ready: (await declarationsPage(query, context, false)).answer }),
   }),
 
   defineRead({

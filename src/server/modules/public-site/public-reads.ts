@@ -1,9 +1,14 @@
+import type { z } from 'zod';
+import { foldName } from '../../../shared/names.js';
 import { itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
 import { contentBlockRecord, slugParams } from '../../../shared/schemas/content-blocks.js';
 import {
+  DEFAULT_DECLARATIONS_LIMIT,
+  type DeclarationsQuery,
   declarationHeadAnswer,
   declarationsAnswer,
   declarationsQuery,
+  MAX_DECLARATIONS_LIMIT,
 } from '../../../shared/schemas/declarations.js';
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import { homeAnswer } from '../../../shared/schemas/home.js';
@@ -15,9 +20,9 @@ import {
   resultListQuery,
 } from '../../../shared/schemas/results.js';
 import { SITE_NAME, siteInfo } from '../../../shared/site.js';
-import { BadRequestError, TooManyRequestsError } from '../../errors.js';
-import { clientGroup } from '../../lib/client-address.js';
+import { BadRequestError } from '../../errors.js';
 import { jsonListStream } from '../../lib/json-list-stream.js';
+import type { DeclarationLog } from '../declarations/declaration-log.js';
 import { encodeJson, prepareFailure } from './cached-answer.js';
 import { PAGE_READS } from './public-page-reads.js';
 import {
@@ -28,9 +33,32 @@ import {
   noQuery,
   type PublicRead,
   RESULTS_AND_GHADIS,
+  type ReadContext,
+  type ReadInput,
 } from './read-definition.js';
+import type { Built } from './read-model.js';
 
 const ghadiListAnswer = listAnswer(ghadiRecord);
+
+/** One ghadi's results (a month, a year or the latest), or the 404 of a name no live ghadi has. */
+async function ghadiResults(
+  { params, query }: ReadInput<z.infer<typeof ghadiNameParams>, z.infer<typeof ghadiResultsQuery>>,
+  { model }: ReadContext,
+): Promise<Built> {
+  const rows = await model.ghadiResults(params.name, query.month, query.year);
+  const answer = rows
+    ? await encodeJson(ghadiResultsAnswer, { success: true, data: rows })
+    : await prepareFailure(404, `No data available for ${params.name}`);
+  return { answer, keep: rows !== undefined };
+}
+
+/** A window of the declaration log, with the head it was read up to. */
+async function declarationsWindow(query: DeclarationsQuery, declarations: DeclarationLog) {
+  // The head first: entries appended meanwhile are then past it, never missing from before it.
+  const head = await declarations.head();
+  const data = (await declarations.list(query)).filter((entry) => entry.seq <= head.seq);
+  return { success: true as const, data, head };
+}
 const ghadiResultsAnswer = listAnswer(publicResultRecord);
 const contentAnswer = itemAnswer(contentBlockRecord);
 
@@ -70,20 +98,12 @@ export const PUBLIC_READS: readonly PublicRead[] = [
             : await results.page({}, false, MAX_PUBLIC_LIMIT)),
         }),
       ),
-    live: async ({ query, admin }, { results, publicQueries }, request) => {
+    live: async ({ query, admin }, { results }) => {
       if (admin && query.page === undefined && query.limit === undefined) {
         return { stream: jsonListStream(results.everyAdminRecord(query)) };
       }
-      if (!admin) {
-        if (query.limit !== undefined && query.limit > MAX_PUBLIC_LIMIT) {
-          throw new BadRequestError(`limit: Must be ${MAX_PUBLIC_LIMIT} or less`);
-        }
-        if (!publicQueries.take(clientGroup(request.ip))) {
-          throw new TooManyRequestsError(
-            'Too many searches from your address; try again in a minute',
-            publicQueries.secondsToNextMinute(),
-          );
-        }
+      if (!admin && query.limit !== undefined && query.limit > MAX_PUBLIC_LIMIT) {
+        throw new BadRequestError(`limit: Must be ${MAX_PUBLIC_LIMIT} or less`);
       }
       return { json: { success: true, ...(await results.page(query, admin, MAX_PUBLIC_LIMIT)) } };
     },
@@ -97,15 +117,15 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     access: 'public',
     dependsOn: RESULTS_AND_GHADIS,
     maxKept: 2000,
-    key: ({ params, query }) => `${params.name}|${query.month ?? ''}|${query.year ?? ''}`,
-    build: async ({ params, query }, { model }) => {
-      const rows = await model.ghadiResults(params.name, query.month, query.year);
-      const answer = rows
-        ? await encodeJson(ghadiResultsAnswer, { success: true, data: rows })
-        : await prepareFailure(404, `No data available for ${params.name}`);
-      // Unknown names are not kept, so that made-up names cannot fill the cache.
-      return { answer, keep: rows !== undefined };
+    // Every spelling of a ghadi's name is one answer, kept under the name as the site spells it. An
+    // unknown name's 404 is made for its request alone, so that made-up names cannot fill the cache.
+    key: ({ params, query }, { model }) => {
+      const name = foldName(params.name);
+      if (model.isUnknownGhadi(name)) return null;
+      return `${name}|${query.month ?? ''}|${query.year ?? ''}`;
     },
+    build: ghadiResults,
+    live: async (input, context) => ({ ready: (await ghadiResults(input, context)).answer }),
   }),
 
   defineRead({
@@ -135,13 +155,18 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     // A ghadi's new name shows in every entry of it.
     dependsOn: RESULTS_AND_GHADIS,
     maxKept: 200,
-    key: ({ query }) => `${query.after}|${query.limit}|${query.gid ?? ''}|${query.date ?? ''}`,
-    build: async ({ query }, { declarations }) => {
-      // The head first: entries appended meanwhile are then past it, never missing from before it.
-      const head = await declarations.head();
-      const data = (await declarations.list(query)).filter((entry) => entry.seq <= head.seq);
-      return kept(await encodeJson(declarationsAnswer, { success: true, data, head }));
-    },
+    // Kept for the pages a reader walks the whole log by (after = a multiple of the default or the
+    // largest limit, no filter); any other window is answered for its request alone.
+    key: ({ query }) =>
+      query.gid === undefined &&
+      query.date === undefined &&
+      (query.limit === DEFAULT_DECLARATIONS_LIMIT || query.limit === MAX_DECLARATIONS_LIMIT) &&
+      query.after % query.limit === 0
+        ? `${query.after}|${query.limit}`
+        : null,
+    build: async ({ query }, { declarations }) =>
+      kept(await encodeJson(declarationsAnswer, await declarationsWindow(query, declarations))),
+    live: async ({ query }, { declarations }) => ({ json: await declarationsWindow(query, declarations) }),
   }),
 
   defineRead({

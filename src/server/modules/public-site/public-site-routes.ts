@@ -1,6 +1,7 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { z } from 'zod';
 import { EVENTS_PATH, EVENTS_SINCE_PARAM } from '../../../shared/live-events.js';
+import { ServiceUnavailableError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
 import { sendCached } from './cached-answer.js';
 import type { PublicSite } from './public-site.js';
@@ -38,6 +39,30 @@ function lastSeen(request: FastifyRequest): number | undefined {
   return (request.query as z.infer<typeof eventsQuery>)[EVENTS_SINCE_PARAM];
 }
 
+/** An answer built for this request alone, through the uncached builds' gate (admins pass by it). */
+async function answerLive(
+  read: PublicRead,
+  input: ReadInput<unknown, unknown>,
+  context: ReadContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!read.live) throw new Error(`${read.path} has no live answer`);
+  const release = input.admin ? null : await context.uncachedBuilds.admit(clientGroup(request.ip));
+  try {
+    // A client that left while its build waited for a place is owed nothing: nothing is built.
+    if (request.raw.destroyed || request.raw.socket.destroyed)
+      throw new ServiceUnavailableError('The client has gone');
+    const live = await read.live(input, context, request);
+    if ('ready' in live) return sendCached(request, reply, live.ready, context.headers);
+    if ('stream' in live) return reply.type('application/json; charset=utf-8').send(live.stream);
+    if ('redirect' in live) return reply.redirect(live.redirect, 301);
+    return live.json;
+  } finally {
+    release?.();
+  }
+}
+
 function answerRead(read: PublicRead, context: ReadContext, request: FastifyRequest, reply: FastifyReply) {
   const input: ReadInput<unknown, unknown> = {
     params: request.params,
@@ -45,14 +70,7 @@ function answerRead(read: PublicRead, context: ReadContext, request: FastifyRequ
     admin: request.user?.userType === 'admin',
   };
   const key = read.key(input, context);
-  if (key === null) {
-    if (!read.live) throw new Error(`${read.path} has no live answer`);
-    return read.live(input, context, request).then((live) => {
-      if ('ready' in live) return sendCached(request, reply, live.ready, context.headers);
-      if ('stream' in live) return reply.type('application/json; charset=utf-8').send(live.stream);
-      return live.json;
-    });
-  }
+  if (key === null) return answerLive(read, input, context, request, reply);
   const built = context.model.answer(read, key, () => read.build(input, context));
   const send = (ready: Built) => sendCached(request, reply, ready.answer, context.headers);
   return built instanceof Promise ? built.then(send) : send(built);

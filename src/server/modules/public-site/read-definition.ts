@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { ResultsService } from '../results/results-service.js';
 import type { CachedAnswer } from './cached-answer.js';
 import type { PublicPages } from './page-html.js';
 import type { Built, CachePolicy, ReadModel } from './read-model.js';
+import type { UncachedBuilds } from './uncached-builds.js';
 
 /** What the builders of public answers work with. */
 export interface ReadContext {
@@ -20,8 +20,8 @@ export interface ReadContext {
   declarations: DeclarationLog;
   /** The headers every answer carries (security, CORS), the same on both answer paths. */
   headers: ResponseHeaders;
-  /** Uncached public queries (searches, pages) per client address and minute. */
-  publicQueries: PerMinuteLimit;
+  /** The gate of every public answer built and not kept (answerRead goes through it for `live`). */
+  uncachedBuilds: UncachedBuilds;
 }
 
 export interface ReadInput<P, Q> {
@@ -32,10 +32,15 @@ export interface ReadInput<P, Q> {
 }
 
 /**
- * An answer made for one request: JSON for Fastify to serialize (and compress), ready bytes, or a
- * JSON document streamed as it is read (a list too long to build at once).
+ * An answer made for one request: JSON for Fastify to serialize (and compress), ready bytes, a JSON
+ * document streamed as it is read (a list too long to build at once), or a permanent redirect to the
+ * address the site itself uses for what was asked.
  */
-export type LiveAnswer = { json: unknown } | { ready: CachedAnswer } | { stream: Readable };
+export type LiveAnswer =
+  | { json: unknown }
+  | { ready: CachedAnswer }
+  | { stream: Readable }
+  | { redirect: string };
 
 /**
  * One public GET: its address, the same zod schemas the API validates with, how its answer is cached,
@@ -51,7 +56,11 @@ export interface PublicRead<P = unknown, Q = unknown> extends CachePolicy {
   access: 'public' | 'optional';
   /** Only when the server renders the public pages. */
   pageOnly?: boolean;
-  /** The cache key, or null when this request is answered by `live` and not cached. */
+  /**
+   * The cache key, or null when this request is answered by `live` and not kept. A key names what the
+   * answer is (a ghadi by its canonical name, a normalised month), never how the address spelled it,
+   * so that no one can multiply the kept answers by respelling an address.
+   */
   key(input: ReadInput<P, Q>, context: ReadContext): string | null;
   build(input: ReadInput<P, Q>, context: ReadContext): Promise<Built>;
   live?(input: ReadInput<P, Q>, context: ReadContext, request: FastifyRequest): Promise<LiveAnswer>;
@@ -78,5 +87,12 @@ export const kept = (answer: CachedAnswer): Built => ({ answer, keep: true });
 
 /** What the site's own addresses are prefixed with in files that need absolute URLs. */
 export function originOf(request: FastifyRequest, context: ReadContext): string {
-  return context.publicUrl ?? `${request.protocol}://${request.host}`;
+  if (context.publicUrl) return context.publicUrl;
+  // request.protocol follows X-Forwarded-Proto only when the socket's peer is a trusted proxy: the app
+  // cannot see that the visitor's connection ended in TLS at the proxy, and a proxy that sets the header
+  // (as docs/deployment.md's does) replaces what a client wrote. Anything but https is taken for http.
+  const scheme = request.protocol === 'https' ? 'https' : 'http';
+  // The Host header itself, never request.host: that follows X-Forwarded-Host from a trusted proxy,
+  // and proxies pass on whatever the client wrote there.
+  return `${scheme}://${request.headers.host ?? ''}`;
 }

@@ -8,7 +8,7 @@ import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import type { ChangeKind } from '../changes/change.js';
 import type { CachedAnswer } from './cached-answer.js';
-import { MemoStore, whenReady } from './memo-store.js';
+import { ByteBudget, MemoStore, whenReady } from './memo-store.js';
 import type { PublicData } from './public-data.js';
 
 /** A built answer, and whether it is worth keeping (an unknown name's 404 is not). */
@@ -24,6 +24,17 @@ export interface CachePolicy {
   dependsOn: readonly ChangeKind[];
   /** How many variants (keys) are kept; the oldest goes first. */
   maxKept: number;
+}
+
+/**
+ * What every public read's answers may hold together, bodies in all their encodings. Keys are
+ * canonical, so this is reached only by a site with very many ghadis, months and pages in demand.
+ */
+export const MAX_ANSWER_BYTES = 48 * 1024 * 1024;
+
+function answerBytes(built: Built): number {
+  const { identity, gzip, br } = built.answer.bodies;
+  return identity.length + (gzip?.length ?? 0) + (br?.length ?? 0);
 }
 
 const namesByList = new WeakMap<GhadiRecord[], Map<string, GhadiRecord>>();
@@ -56,6 +67,7 @@ export class ReadModel {
   private readonly monthResults = new MemoStore<PublicResultRecord[]>(24);
   private readonly blocks = new MemoStore<ContentBlockRecord | null>(64);
   private readonly answers = new Map<CachePolicy, MemoStore<Built>>();
+  private readonly answerBudget = new ByteBudget(MAX_ANSWER_BYTES);
 
   constructor(
     private readonly data: PublicData,
@@ -72,6 +84,15 @@ export class ReadModel {
 
   ghadiNamed(name: string): GhadiRecord | undefined | Promise<GhadiRecord | undefined> {
     return whenReady(this.ghadis(), (list) => ghadiNamed(list, name));
+  }
+
+  /**
+   * True when the ghadi list is built and no live ghadi has this name: its 404 is then made per
+   * request, never kept. False while the list is being rebuilt (the answer's build finds out).
+   */
+  isUnknownGhadi(name: string): boolean {
+    const list = this.ghadiList.peek('all');
+    return list !== undefined && ghadiNamed(list, name) === undefined;
   }
 
   /** A month's public results (YYYY-MM), newest first. */
@@ -181,7 +202,7 @@ export class ReadModel {
   private store(policy: CachePolicy): MemoStore<Built> {
     let store = this.answers.get(policy);
     if (!store) {
-      store = new MemoStore(policy.maxKept);
+      store = new MemoStore(policy.maxKept, { budget: this.answerBudget, weigh: answerBytes });
       this.answers.set(policy, store);
     }
     return store;
