@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops integrity auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity hardening auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -10,12 +10,13 @@
  * bench/lib/seed.ts): a SQLite file under /tmp reused by later runs with the same size
  * (ACCEPTANCE_SQLITE_FILE to choose it), or, with ACCEPTANCE_DATABASE_URL=postgres://..., a fresh
  * PostgreSQL database on that server, dropped at the end. Starts `node dist/server/server.js` on it
- * (TRUST_PROXY=true, PUBLIC_URL), runs the groups, prints a table, and exits 1 if any check failed.
+ * (TRUST_PROXY=loopback, PUBLIC_URL), runs the groups, prints a table, and exits 1 if any check failed.
  * The coherence group starts its own pairs of servers (PostgreSQL at ACCEPTANCE_DATABASE_URL or the
  * test suite's, then SQLite); so does the ops group (issue 11: API docs, probes, metrics, shutdown,
- * backups and CSV; ops-checks.ts) and the integrity group (issue 10: the declaration log;
- * integrity-checks.ts). The auth group runs last whatever the order given: it leaves the admin
- * account slowed down.
+ * backups and CSV; ops-checks.ts), the integrity group (issue 10: the declaration log;
+ * integrity-checks.ts) and the hardening group (the security issue's findings replayed, ~2.5 min;
+ * hardening-checks.ts; needs `ulimit -n` above 11 000). The auth group runs last whatever the order
+ * given: it leaves the admin account slowed down.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,7 @@ import {
 } from '../lib/server-process.js';
 import { authChecks } from './auth-checks.js';
 import { coherenceChecks } from './coherence-checks.js';
+import { hardeningChecks } from './hardening-checks.js';
 import { integrityChecks } from './integrity-checks.js';
 import { liveChecks } from './live-checks.js';
 import { opsChecks } from './ops-checks.js';
@@ -51,6 +53,7 @@ const GROUPS: Group[] = [
   { name: 'scale', checks: scaleChecks },
   { name: 'ops', standalone: opsChecks },
   { name: 'integrity', standalone: integrityChecks },
+  { name: 'hardening', standalone: hardeningChecks },
   { name: 'auth', checks: authChecks },
 ];
 
@@ -159,7 +162,7 @@ async function main() {
           ADMIN_PASSWORD: SEED_ADMIN.password,
           SITE_TIMEZONE,
           LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: 'loopback',
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           LOG_LEVEL: 'warn',
           NODE_ENV: 'production',
