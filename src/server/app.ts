@@ -47,6 +47,7 @@ import { ResultsCsvService } from './modules/results/results-csv-service.js';
 import { ResultsRepository } from './modules/results/results-repository.js';
 import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
 import { ResultsService } from './modules/results/results-service.js';
+import { SettingsRepository } from './modules/settings/settings-repository.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
 import { UsermapsRepository } from './modules/usermaps/usermaps-repository.js';
 import { usermapsRoutes } from './modules/usermaps/usermaps-routes.js';
@@ -105,9 +106,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const now = options.now ?? systemNow;
   const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
 
-  const database = options.database ?? openDatabase(config.database, { poolSize: config.databasePoolSize });
+  const database =
+    options.database ??
+    openDatabase(config.database, {
+      poolSize: config.databasePoolSize,
+      deadlineMs: config.databaseDeadlineMs,
+    });
+  database.health.logTo(log);
   const passwords = new PasswordHasher(config.passwordMemoryCost);
-  const signingKey = await prepareDatabase(database, config, passwords, log);
+  const signingKey = await prepareDatabase(database, config, passwords, log).catch(async (error: unknown) => {
+    // The first query found no database: what this start opened is closed before it fails.
+    if (!options.database) await database.close().catch(() => {});
+    throw error;
+  });
   const signingKeys = config.jwtSecret
     ? SigningKeys.fixed(config.jwtSecret)
     : SigningKeys.stored(signingKey, () => ensureStoredKey(database));
@@ -205,6 +216,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: ROUTER_OPTIONS,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     logController: publicLogController(),
+    // The server's own front door answers requests during a stop, in the API's shape.
+    return503OnClosing: false,
   });
   app.addHook('onRoute', publicSite.learnRoute);
   if (!options.database) {
@@ -222,14 +235,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
     app.log.debug({ streams: events.openStreams }, 'shutdown: ending live streams');
-    publicSite.site.close();
+    publicSite.close();
     done();
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   lenientJsonParser(app, BODY_LIMIT_BYTES);
-  registerErrorHandling(app, { appHtml });
+  registerErrorHandling(app, { appHtml, databaseHealth: database.health });
   registerResponseHeaders(app, headers);
   countRequests(app, metrics);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -250,7 +263,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(usermapsRoutes, { usermaps });
   await app.register(contentBlocksRoutes, { blocks });
   await app.register(visitorsRoutes, { visitors });
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, settings: new SettingsRepository(database) });
   await app.register(metricsRoutes, {
     metrics: new ClusterMetrics(metrics.registry),
     token: config.metricsToken,

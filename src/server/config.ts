@@ -11,6 +11,8 @@ export interface AppConfig {
   workers: number;
   /** PostgreSQL connections each process may open for queries (one more listens for changes). */
   databasePoolSize: number;
+  /** The longest a database statement may take before the request answers 503 (statement/busy timeout). */
+  databaseDeadlineMs: number;
   port: number;
   host: string;
   database: DatabaseTarget;
@@ -213,6 +215,7 @@ const environmentSchema = z.object({
       return z.NEVER;
     }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     workers: values.WORKERS,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    databaseDeadlineMs: values.DATABASE_DEADLINE_MS,
     port: values.PORT,
     host: values.HOST,
     database: values.DATABASE_URL,

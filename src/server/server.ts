@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { isDatabaseUnavailable } from './db/database-errors.js';
 import { exitAfterLogs, isExiting, LOG_DRAIN_LIMIT_MS } from './lib/exit-after-logs.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { keepTickObjectShape } from './lib/tick-object-shape.js';
@@ -27,10 +28,33 @@ function readConfig(): AppConfig {
   }
 }
 
+const START_RETRY_MIN_MS = 1000;
+const START_RETRY_MAX_MS = 15_000;
+
+/**
+ * `start`, tried again with back-off while it fails because the database cannot be reached: a
+ * process started during an outage waits for the database instead of exiting (under WORKERS, a
+ * supervisor would start replacements in a loop). Any other failure ends the start at once.
+ */
+async function whenDatabaseAnswers<T>(log: pino.Logger, start: () => Promise<T>): Promise<T> {
+  for (let waitMs = START_RETRY_MIN_MS; ; waitMs = Math.min(waitMs * 2, START_RETRY_MAX_MS)) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      log.warn({ err: error, retryInMs: waitMs }, 'the database cannot be reached at start; trying again');
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
 /** One process serving the site: the whole app, listening (alone, or as one of WORKERS). */
 async function serve(config: AppConfig) {
   answerPrimaryMetrics();
-  const app = await buildApp(config, { declarationLogChecked: cluster.isWorker });
+  const startLog = pino({ level: config.logLevel });
+  const app = await whenDatabaseAnswers(startLog, () =>
+    buildApp(config, { declarationLogChecked: cluster.isWorker }),
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -79,13 +103,15 @@ async function serve(config: AppConfig) {
  */
 async function supervise(config: AppConfig) {
   const log = pino({ level: config.logLevel });
-  const database = openDatabase(config.database, { poolSize: 1 });
-  try {
-    await prepareDatabase(database, config, new PasswordHasher(config.passwordMemoryCost), log);
-    await checkDeclarationLog(new DeclarationLog(database, new DeclarationsRepository(database)), log);
-  } finally {
-    await database.close();
-  }
+  await whenDatabaseAnswers(log, async () => {
+    const database = openDatabase(config.database, { poolSize: 1, deadlineMs: config.databaseDeadlineMs });
+    try {
+      await prepareDatabase(database, config, new PasswordHasher(config.passwordMemoryCost), log);
+      await checkDeclarationLog(new DeclarationLog(database, new DeclarationsRepository(database)), log);
+    } finally {
+      await database.close();
+    }
+  });
 
   let stopping = false;
   /** Whether a worker failed to stop cleanly: the supervisor then exits 1 too. */

@@ -1,9 +1,29 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SelectQueryBuilder, SqliteDialect, sql } from 'kysely';
+import {
+  type DatabaseConnection,
+  Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type QueryId,
+  type QueryResult,
+  type RootOperationNode,
+  type SelectQueryBuilder,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+  type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.js';
 import { createOwnerOnlyIfAbsent, makeOwnerOnlyFolder, restrictToOwner } from '../lib/owner-only-files.js';
+import { isDatabaseUnavailable } from './database-errors.js';
+import { DatabaseHealth } from './database-health.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -24,6 +44,8 @@ export interface Database {
    * the data: an in-memory database has no file a second handle could open.
    */
   sqlite?: SQLite.Database;
+  /** Whether the database answers, and (SQLite) whether writes fail: for 503s and readiness. */
+  health: DatabaseHealth;
   /** Connections in use now, for the metrics: PostgreSQL's pool; SQLite has its one connection. */
   poolUse(): { total: number; idle?: number; waiting?: number };
   close(): Promise<void>;
@@ -34,9 +56,108 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** PostgreSQL connections for queries (DATABASE_POOL_SIZE). */
   poolSize?: number;
+  /**
+   * The longest a statement may take (DATABASE_DEADLINE_MS): PostgreSQL's statement_timeout and
+   * connect timeout, with a client-side deadline a little longer for a database that stopped
+   * answering at all; SQLite's busy timeout. 0 (the default: tools, tests) waits as long as it takes.
+   */
+  deadlineMs?: number;
+  health?: DatabaseHealth;
+}
+
+/** SQLite waits this long for another process's write lock when no deadline is set. */
+const SQLITE_DEFAULT_BUSY_MS = 5000;
+/** A PostgreSQL statement past its deadline is cancelled by the server; the client waits this much more. */
+const CLIENT_DEADLINE_MARGIN_MS = 1000;
+
+/** Tells the health whether queries answer: every query that returns is proof the database is there. */
+class HealthPlugin implements KyselyPlugin {
+  private readonly writes = new WeakSet<QueryId>();
+  constructor(private readonly health: DatabaseHealth) {}
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind !== 'SelectQueryNode' && node.kind !== 'RawNode') this.writes.add(queryId);
+    return node;
+  }
+
+  async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.writes.has(queryId)) this.health.wrote();
+    else this.health.answered();
+    return result;
+  }
+}
+
+/**
+ * SQLite ends a transaction by itself on some failures (a full disk, an I/O error); Kysely's rollback
+ * after them would then fail with "no transaction is active", and that error, not the cause, would
+ * reach the log. Rolled back only while a transaction is open.
+ */
+class SqliteDriverKeepingTheCause extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly sqlite: SQLite.Database,
+  ) {
+    super(config);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class SqliteDialectKeepingTheCause extends SqliteDialect {
+  constructor(private readonly sqliteConfig: SqliteDialectConfig & { database: SQLite.Database }) {
+    super(sqliteConfig);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new SqliteDriverKeepingTheCause(this.sqliteConfig, this.sqliteConfig.database);
+  }
+}
+
+/**
+ * node-postgres' pool as Kysely uses it, made safe for a database that goes away: every connection
+ * has an error listener (one with none crashes the process when the server ends it), a query past
+ * its client-side deadline fails, and a connection whose query failed for the database's sake is
+ * destroyed on release instead of being handed to the next request.
+ */
+function guardedPool(pool: pg.Pool, clientDeadlineMs: number): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const failed = (error: unknown) => {
+        if (isDatabaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      };
+      return {
+        query: ((text: unknown, parameters?: ReadonlyArray<unknown>) => {
+          // A cursor (not used by this app) goes through as it is.
+          if (typeof text !== 'string') return client.query(text as never);
+          // After a failure for the database's sake (a rollback follows, say) the connection is not trusted.
+          if (broken) return Promise.reject(broken);
+          const running = client.query(text, parameters as unknown[]);
+          if (clientDeadlineMs <= 0) return running.catch(failed);
+          let timer: NodeJS.Timeout | undefined;
+          const deadline = new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(Object.assign(new Error('Query read timeout'), { code: '57014' })),
+              clientDeadlineMs,
+            );
+          });
+          return Promise.race([running, deadline])
+            .catch(failed)
+            .finally(() => clearTimeout(timer));
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(broken),
+      };
+    },
+    end: () => pool.end(),
+  };
 }
 
 export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Database {
+  const health = options.health ?? new DatabaseHealth();
   if (target.kind === 'sqlite') {
     const onDisk = target.file !== ':memory:';
     if (onDisk) {
@@ -45,32 +166,51 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
       makeOwnerOnlyFolder(path.dirname(target.file));
       createOwnerOnlyIfAbsent(target.file);
     }
-    const sqlite = new SQLite(target.file);
+    const sqlite = new SQLite(target.file, { timeout: options.deadlineMs || SQLITE_DEFAULT_BUSY_MS });
     sqlite.pragma('journal_mode = WAL');
     // Files of an older start (or copied in) may have been made readable by others.
     if (onDisk) restrictToOwner(target.file, `${target.file}-wal`, `${target.file}-shm`);
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DatabaseSchema>({
+      dialect: new SqliteDialectKeepingTheCause({ database: sqlite }),
+      plugins: [new HealthPlugin(health)],
+    });
     return {
       db,
       dialect: 'sqlite',
       target,
       sqlite,
+      health,
       poolUse: () => ({ total: 1 }),
       close: () => db.destroy(),
     };
   }
+  const deadlineMs = options.deadlineMs ?? 0;
+  const sessionOptions = [
+    ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),
+    ...(deadlineMs > 0 ? [`-c statement_timeout=${deadlineMs}`] : []),
+  ];
   const pool = new pg.Pool({
     connectionString: target.url,
     max: options.poolSize ?? 10,
-    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    keepAlive: true,
+    ...(deadlineMs > 0 ? { connectionTimeoutMillis: deadlineMs } : {}),
+    ...(sessionOptions.length > 0 ? { options: sessionOptions.join(' ') } : {}),
   });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  // An idle connection the server ends (a restart, a failover, an idle reaper) is dropped by the pool
+  // and made again when needed; without these listeners its error event would end the process.
+  pool.on('error', (error) => health.connectionLost(error));
+  pool.on('connect', (client) => client.on('error', (error) => health.connectionLost(error)));
+  const clientDeadlineMs = deadlineMs > 0 ? deadlineMs + CLIENT_DEADLINE_MARGIN_MS : 0;
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: guardedPool(pool, clientDeadlineMs) }),
+    plugins: [new HealthPlugin(health)],
+  });
   return {
     db,
     dialect: 'postgres',
+    health,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
     target,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -108,7 +248,8 @@ export async function inLockedTransaction<T>(
       await sql`commit`.execute(connection);
       return result;
     } catch (error) {
-      await sql`rollback`.execute(connection);
+      // SQLite may have ended the transaction itself (a full disk): the cause is what is thrown.
+      if (database.sqlite?.inTransaction !== false) await sql`rollback`.execute(connection);
       throw error;
     }
   });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Database, isUniqueViolation } from './database.js';
+import { type Database, isUniqueViolation, openDatabase } from './database.js';
 
 /** Any constant: the session lock under which one process at a time migrates and bootstraps. */
 const FIRST_START_LOCK = 7_316_002;
@@ -23,14 +23,25 @@ function mayBeACollision(error: unknown): boolean {
  */
 export async function whileAlone<T>(database: Database, work: (alone: Database) => Promise<T>): Promise<T> {
   if (database.dialect === 'postgres') {
-    return database.db.connection().execute(async (connection) => {
-      await sql`select pg_advisory_lock(${FIRST_START_LOCK})`.execute(connection);
-      try {
-        return await work({ ...database, db: connection });
-      } finally {
-        await sql`select pg_advisory_unlock(${FIRST_START_LOCK})`.execute(connection);
-      }
+    // A connection of its own, without the requests' deadline: waiting for another process's start,
+    // or a migration of a large table, may rightly take longer than any request should.
+    const alone = openDatabase(database.target, {
+      ...(database.pgSchema ? { pgSchema: database.pgSchema } : {}),
+      poolSize: 1,
+      health: database.health,
     });
+    try {
+      return await alone.db.connection().execute(async (connection) => {
+        await sql`select pg_advisory_lock(${FIRST_START_LOCK})`.execute(connection);
+        try {
+          return await work({ ...alone, db: connection });
+        } finally {
+          await sql`select pg_advisory_unlock(${FIRST_START_LOCK})`.execute(connection);
+        }
+      });
+    } finally {
+      await alone.close();
+    }
   }
   for (let attempt = 1; ; attempt++) {
     try {

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database-errors.js';
+import { type DatabaseHealth, RETRY_AFTER_SECONDS } from '../db/database-health.js';
 import { AppError } from '../errors.js';
 import { ASSETS_PREFIX } from './web-app.js';
 
@@ -43,9 +45,20 @@ function sendFailure(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message });
 }
 
+/** Whether an error, or the error it was caused by, says the database cannot be used now. */
+function databaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 3; depth++) {
+    if (isDatabaseUnavailable(cause)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export interface ErrorHandlingOptions {
   /** The web app's page, sent for unknown page addresses so the client router can show them. */
   appHtml: string | null;
+  /** Told of every request the database failed: it logs the outage once, not each request. */
+  databaseHealth: DatabaseHealth;
 }
 
 export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions) {
@@ -56,6 +69,11 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
     }
     if (error.validation) {
       return sendFailure(reply, 400, validationMessage(error.validation, error.validationContext));
+    }
+    if (databaseUnavailable(error)) {
+      options.databaseHealth.failed(error);
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendFailure(reply, 503, 'The database is unavailable; try again in a few seconds');
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -2,26 +2,50 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureAnswer } from '../../../shared/schemas/common.js';
 import { probeAnswer } from '../../../shared/schemas/health.js';
 import type { Database } from '../../db/database.js';
+import { errorCode } from '../../db/database-errors.js';
 import { pendingMigrations } from '../../db/migrate.js';
 import { ServiceUnavailableError } from '../../errors.js';
+import type { SettingsRepository } from '../settings/settings-repository.js';
 
 /** A database that has not answered by then counts as down: a probe must answer in time itself. */
 const READY_TIMEOUT_MS = 2000;
 
-/** Why the process cannot serve requests now, or null when it can. */
-async function notReadyBecause(database: Database): Promise<string | null> {
+/** The probe's key in the settings table: written only while writes are known to fail. */
+const WRITE_PROBE_SETTING = 'readiness_write_probe';
+
+/** `work`, or 'timeout' when it has not finished in time. */
+async function inTime<T>(work: Promise<T>): Promise<T | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS);
   });
   try {
-    const pending = await Promise.race([pendingMigrations(database), timeout]);
-    if (pending === 'timeout') return 'The database did not answer in time';
-    return pending.length > 0 ? `Migrations not run yet: ${pending.join(', ')}` : null;
-  } catch {
-    return 'The database does not answer';
+    return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Why the process cannot serve requests now, or null when it can: the database does not answer, has
+ * migrations this code knows not run yet, or (after a write failed for the database's sake: a full
+ * disk, a read-only file) still refuses a write. Writes are tried only while they are known to fail.
+ */
+async function notReadyBecause(database: Database, settings: SettingsRepository): Promise<string | null> {
+  try {
+    const pending = await inTime(pendingMigrations(database));
+    if (pending === 'timeout') return 'The database did not answer in time';
+    if (pending.length > 0) return `Migrations not run yet: ${pending.join(', ')}`;
+  } catch {
+    return 'The database does not answer';
+  }
+  const failing = database.health.writesFailing;
+  if (failing === null) return null;
+  try {
+    const wrote = await inTime(settings.put(WRITE_PROBE_SETTING, new Date().toISOString()));
+    return wrote === 'timeout' ? `Writes fail (${failing}): the database did not answer in time` : null;
+  } catch (error) {
+    return `Writes fail (${errorCode(error) ?? failing})`;
   }
 }
 
@@ -30,7 +54,10 @@ async function notReadyBecause(database: Database): Promise<string | null> {
  * can serve (the database answers and has every migration this code knows). Public, and not logged
  * at info level: they are asked every few seconds.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  settings: SettingsRepository;
+}> = async (app, { database, settings }) => {
   const probe = { access: 'public', quietLog: true } as const;
 
   app.get('/healthz', { config: probe, schema: { response: { 200: probeAnswer } } }, async () => ({
@@ -42,7 +69,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     '/readyz',
     { config: probe, schema: { response: { 200: probeAnswer, 503: failureAnswer } } },
     async (request) => {
-      const problem = await notReadyBecause(database);
+      const problem = await notReadyBecause(database, settings);
       if (problem) {
         request.log.warn({ problem }, 'not ready');
         throw new ServiceUnavailableError(`Not ready: ${problem}`);

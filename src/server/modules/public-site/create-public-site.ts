@@ -45,8 +45,13 @@ export interface PublicSiteDependencies {
 
 /** What the app wires in, each part once, in the order Fastify needs it. */
 export interface PublicSiteParts {
-  /** The read model, the live event streams and the site's clock; closed before the server. */
+  /** The read model, the live event streams and the site's clock. */
   site: PublicSite;
+  /**
+   * Before the server closes (Fastify's preClose): ends the live streams, and from then on answers
+   * every request the fast path does not with the API's 503, as Fastify would with its own body.
+   */
+  close(): void;
   /** Fastify's serverFactory: Node's HTTP server, with the fast path before Fastify's handler. */
   serverFactory: (handler: RequestListener, options: FastifyServerOptions) => http.Server;
   /** Fastify's onRoute hook, added before any route: the fast path must know every route Fastify has. */
@@ -65,12 +70,15 @@ function ownOrigin(publicUrl: string | null) {
  * Node's HTTP server set up as Fastify sets up its own, with its timeouts (the headers' one Fastify
  * has no option for), and `first` offered each request before Fastify.
  */
-function serverWithFirstLook(first: FastPath, timeouts: ServerTimeouts) {
+function serverWithFirstLook(first: FastPath, timeouts: ServerTimeouts, closing: () => Buffer | null) {
   return (handler: RequestListener, options: FastifyServerOptions): http.Server => {
     const server = http.createServer(
       { connectionsCheckingInterval: timeouts.checkEveryMs },
       (request, response) => {
-        if (!first.serve(request, response)) handler(request, response);
+        if (first.serve(request, response)) return;
+        const refusal = closing();
+        if (refusal) response.writeHead(503, CLOSING_HEADERS).end(refusal);
+        else handler(request, response);
       },
     );
     server.keepAliveTimeout = options.keepAliveTimeout ?? timeouts.keepAliveMs;
@@ -80,6 +88,17 @@ function serverWithFirstLook(first: FastPath, timeouts: ServerTimeouts) {
     return server;
   };
 }
+
+const CLOSING_BODY = Buffer.from(
+  JSON.stringify({ success: false, message: 'The server is restarting; try again in a moment' }),
+);
+const CLOSING_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'content-length': String(CLOSING_BODY.length),
+  'cache-control': 'no-store',
+  'retry-after': '2',
+  connection: 'close',
+};
 
 /**
  * The public site, composed in one place: its read model and live events started after the change
@@ -113,9 +132,14 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
     trackVisit: deps.trackVisit,
     requestSeries: (method, route, status) => deps.metrics.requestSeries(method, route, status),
   });
+  let closing = false;
   return {
     site,
-    serverFactory: serverWithFirstLook(fastPath, deps.timeouts),
+    close: () => {
+      closing = true;
+      site.close();
+    },
+    serverFactory: serverWithFirstLook(fastPath, deps.timeouts, () => (closing ? CLOSING_BODY : null)),
     learnRoute: fastPath.router.learnRoute,
     routes: (app) => publicSiteRoutes(app, { reads, context, site }),
   };
