@@ -3,10 +3,11 @@ import { foldName } from '../names.js';
 import { positiveId, requiredText, wholeNumber } from './common.js';
 
 /**
- * GET /api/results/count and /api/results/export.csv are admin routes, so no ghadi's public
- * /api/results/{name} may be named like them.
+ * GET /api/results/count and /api/results/export.csv are admin routes, and /api/charts/month/{month}
+ * is the monthly chart, so no ghadi's public /api/results/{name} or /api/charts/{name}/{year} may be
+ * named like them.
  */
-export const RESERVED_GHADI_NAMES: readonly string[] = ['count', 'export.csv'];
+export const RESERVED_GHADI_NAMES: readonly string[] = ['count', 'export.csv', 'month'];
 
 /** NameEn becomes a URL path segment (/satta-results/{name}), so it may not hold URL delimiters. */
 const nameEn = requiredText(60)

@@ -41,6 +41,12 @@ export class PublicData {
     return rows.length > 0 ? rows : null;
   }
 
+  /** A ghadi's results of a year, and every year it has results in (a year chart). */
+  async ghadiYear(gid: number, year: number): Promise<{ rows: PublicResultRecord[]; years: number[] }> {
+    const [rows, years] = await Promise.all([this.results.publicYear(gid, year), this.results.yearsOf(gid)]);
+    return { rows, years };
+  }
+
   result(gid: number, date: string): Promise<PublicResultRecord | null> {
     return this.results.findPublic(gid, date);
   }

@@ -24,6 +24,7 @@ import { BadRequestError } from '../../errors.js';
 import { jsonListStream } from '../../lib/json-list-stream.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import { encodeJson, prepareFailure } from './cached-answer.js';
+import { CHART_READS } from './chart-reads.js';
 import { PAGE_READS } from './public-page-reads.js';
 import {
   defineRead,
@@ -62,7 +63,7 @@ async function declarationsWindow(query: DeclarationsQuery, declarations: Declar
 const ghadiResultsAnswer = listAnswer(publicResultRecord);
 const contentAnswer = itemAnswer(contentBlockRecord);
 
-/** Every public read: the API's here, then the pages and site files (public-page-reads.ts). */
+/** Every public read: the API's here, the charts (chart-reads.ts), then the pages and site files (public-page-reads.ts). */
 export const PUBLIC_READS: readonly PublicRead[] = [
   defineRead({
     path: '/api/ghadis',
@@ -211,5 +212,6 @@ export const PUBLIC_READS: readonly PublicRead[] = [
         }),
       ),
   }),
+  ...CHART_READS,
   ...PAGE_READS,
 ];

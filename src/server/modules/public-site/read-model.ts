@@ -125,6 +125,11 @@ export class ReadModel {
     return { GID, NameEn, NameHn, RTime };
   }
 
+  /** A ghadi's results of a year and the years it has results in (its year chart's data). */
+  ghadiYear(gid: number, year: number): Promise<{ rows: PublicResultRecord[]; years: number[] }> {
+    return this.data.ghadiYear(gid, year);
+  }
+
   /** Everything the home page shows (GET /api/home, and the page's embedded data). */
   async homeData(): Promise<HomePageData> {
     const version = this.version;

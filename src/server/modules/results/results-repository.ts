@@ -21,6 +21,8 @@ export interface ResultRow {
 export interface ResultFilter {
   /** YYYY-MM */
   month?: string;
+  /** YYYY */
+  year?: string;
   /** A ghadi name or part of one, a result value, a date (YYYY, YYYY-MM or YYYY-MM-DD), or an author. */
   search?: string;
   /** Whether the search also matches who declared a result (admins only: others may not learn it). */
@@ -160,6 +162,18 @@ export class ResultsRepository {
       .executeTakeFirst();
   }
 
+  /** The years in which a ghadi has an active result, ascending (its (gid, result_date) index). */
+  async yearsOf(gid: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('results as r')
+      .select(sql<string>`substr(${sql.ref('r.result_date')}, 1, 4)`.as('year'))
+      .distinct()
+      .where('r.gid', '=', gid)
+      .where('r.is_active', '=', 1)
+      .execute();
+    return rows.map((row) => Number(row.year)).sort((a, b) => a - b);
+  }
+
   /** Every matching result, newest first: for short lists (a month, a ghadi's results). */
   async list(filter: ResultFilter): Promise<ResultRow[]> {
     const matching = await this.matching(filter);
@@ -265,6 +279,11 @@ export class ResultsRepository {
       query = query
         .where('r.result_date', '>=', `${filter.month}-01`)
         .where('r.result_date', '<=', `${filter.month}-31`);
+    }
+    if (filter.year) {
+      query = query
+        .where('r.result_date', '>=', `${filter.year}-01-01`)
+        .where('r.result_date', '<=', `${filter.year}-12-31`);
     }
     const search = filter.search?.trim();
     if (search) {

@@ -185,6 +185,18 @@ export class ResultsService {
     return (await this.results.list(filter)).map(toPublicRecord);
   }
 
+  /** A ghadi's public results of a year (YYYY), newest first. */
+  async publicYear(gid: number, year: number): Promise<PublicResultRecord[]> {
+    return (await this.results.list({ gids: [gid], year: String(year), liveGhadisOnly: true })).map(
+      toPublicRecord,
+    );
+  }
+
+  /** The years in which a ghadi has results, ascending. */
+  yearsOf(gid: number): Promise<number[]> {
+    return this.results.yearsOf(gid);
+  }
+
   /** One result as the public lists show it, or null when they do not show it. */
   async findPublic(gid: number, date: string): Promise<PublicResultRecord | null> {
     const row = await this.results.findOne(gid, date, true);

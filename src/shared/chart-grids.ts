@@ -1,0 +1,57 @@
+/**
+ * The charts' grids from public results: a ghadi's year (12 months × 31 days) and every ghadi's
+ * month (31 days × one column per ghadi). Pure: the server builds its answers with them, and a
+ * page can apply a live result to a grid the same way.
+ */
+
+import { DAY_ROWS } from './month-tables.js';
+import type { ChartCell, MonthChart, YearChart } from './schemas/charts.js';
+import type { GhadiRecord } from './schemas/ghadis.js';
+import type { PublicResultRecord } from './schemas/results.js';
+
+const cellOf = (result: PublicResultRecord): ChartCell => ({
+  Result: result.Result,
+  Corrected: result.Corrected,
+});
+
+const emptyDays = (): ChartCell[] => new Array<ChartCell>(DAY_ROWS).fill(null);
+
+/** Month (0-11) and day index (0-30) of a YYYY-MM-DD date. */
+function place(date: string): [month: number, day: number] {
+  return [Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) - 1];
+}
+
+/** A ghadi's year chart from its results of that year (any order) and the years it has results in. */
+export function yearChartOf(
+  ghadi: Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'>,
+  year: number,
+  results: readonly PublicResultRecord[],
+  years: readonly number[],
+): YearChart {
+  const months = Array.from({ length: 12 }, emptyDays);
+  const prefix = `${year}-`;
+  for (const result of results) {
+    if (result.GID !== ghadi.GID || !result.Date.startsWith(prefix)) continue;
+    const [month, day] = place(result.Date);
+    const row = months[month];
+    if (row && day >= 0 && day < DAY_ROWS) row[day] = cellOf(result);
+  }
+  return { GID: ghadi.GID, NameEn: ghadi.NameEn, NameHn: ghadi.NameHn, year, years: [...years], months };
+}
+
+/** Every live ghadi's month chart (columns by the list's order: OrderId) from that month's results. */
+export function monthChartOf(
+  month: string,
+  ghadis: readonly Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'>[],
+  results: readonly PublicResultRecord[],
+): MonthChart {
+  const column = new Map(ghadis.map((ghadi, index) => [ghadi.GID, index]));
+  const days = Array.from({ length: DAY_ROWS }, () => new Array<ChartCell>(ghadis.length).fill(null));
+  for (const result of results) {
+    const index = column.get(result.GID);
+    if (index === undefined || !result.Date.startsWith(`${month}-`)) continue;
+    const row = days[place(result.Date)[1]];
+    if (row) row[index] = cellOf(result);
+  }
+  return { month, ghadis: ghadis.map(({ GID, NameEn, NameHn }) => ({ GID, NameEn, NameHn })), days };
+}
