@@ -85,6 +85,8 @@ const ROUTES = [
   'GET /api/openapi.json',
   'GET /api/declarations',
   'GET /api/declarations/head',
+  'GET /api/charts/:name/:year',
+  'GET /api/charts/month/:month',
   'GET /api/result-history',
 ];
 
@@ -362,6 +364,19 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
     {
       route: 'GET /api/declarations/head',
       request: async () => ({ method: 'GET', url: '/api/declarations/head' }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/charts/:name/:year',
+      request: async () => ({
+        method: 'GET',
+        url: `/api/charts/${encodeURIComponent(ghadiName)}/${today().slice(0, 4)}`,
+      }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/charts/month/:month',
+      request: async () => ({ method: 'GET', url: `/api/charts/month/${today().slice(0, 7)}` }),
       expected: PUBLIC,
     },
     {
