@@ -173,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { ...VISITOR_LIMITS, newSessionsPerAddressPerMinute: config.visitorNewSessionsPerMinute },
     (written) => metrics.visitorFlush(written),
     now,
+    database.health,
   );
   await visitors.start();
 
@@ -193,6 +194,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute, now),
     log,
     timeouts,
+    databaseHealth: database.health,
     trackVisit: (sessionId, request) =>
       visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
     metrics,

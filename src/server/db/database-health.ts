@@ -1,42 +1,67 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { errorCode } from './database-errors.js';
+import { errorCode, isDatabaseUnavailable } from './database-errors.js';
 
 /** How long a client should wait before trying a request again while the database is unavailable. */
 export const RETRY_AFTER_SECONDS = 5;
 
+/** Failures that stop writes but not reads: a full disk, a read-only file (SQLite). */
+const WRITE_ONLY_FAILURE = /^SQLITE_(FULL|READONLY)/;
+
+type HealthLog = Pick<FastifyBaseLogger, 'warn' | 'info'>;
+
 /**
  * What this process knows of its database's state: whether it is in an outage (a connection lost, a
- * deadline passed), and on SQLite whether writes fail (a full disk, a read-only file). An outage is
- * logged once when it begins and once when the database answers again, with its length, however many
- * requests failed in between.
+ * deadline passed), and whether writes fail while reads work (SQLite: a full disk, a read-only file).
+ * Each is logged once when it begins and once when it ends, with its length, however many requests
+ * and background tasks failed in between.
  */
 export class DatabaseHealth {
   private downSince: number | null = null;
   private failedRequests = 0;
-  private writeFailure: string | null = null;
+  private writeFailure: { code: string; since: number; failures: number } | null = null;
   private lostConnections = 0;
   private lostLoggedAt = Number.NEGATIVE_INFINITY;
-  private log: Pick<FastifyBaseLogger, 'warn' | 'info'> | undefined;
+  private log: HealthLog | undefined;
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
   /** Where outages are logged (set once the app has its logger). */
-  logTo(log: Pick<FastifyBaseLogger, 'warn' | 'info'>): void {
+  logTo(log: HealthLog): void {
     this.log = log;
   }
 
-  /** The database failed a request, or dropped a connection: an outage begins, unless one is on. */
-  failed(error: unknown, during: 'a request' | 'a write' | 'an idle connection' = 'a request'): void {
-    this.failedRequests += 1;
-    if (during === 'a write' || /^SQLITE_(FULL|READONLY)/.test(errorCode(error) ?? '')) {
-      this.writeFailure = errorCode(error) ?? (error instanceof Error ? error.message : String(error));
+  /** The database failed a request or a task: an outage (or a spell of failing writes) begins, unless one is on. */
+  failed(error: unknown, during: 'a request' | 'a background task' = 'a request'): void {
+    const code = errorCode(error);
+    if (code !== undefined && WRITE_ONLY_FAILURE.test(code)) {
+      if (this.writeFailure) {
+        this.writeFailure.failures += 1;
+        return;
+      }
+      this.writeFailure = { code, since: this.now(), failures: 1 };
+      this.log?.warn(
+        { err: error, code, during },
+        'database writes fail; they answer 503 until one succeeds',
+      );
+      return;
     }
+    this.failedRequests += 1;
     if (this.downSince !== null) return;
     this.downSince = this.now();
     this.log?.warn(
-      { err: error, code: errorCode(error), during },
+      { err: error, code, during },
       'the database is unavailable; answering 503 until it is back',
     );
+  }
+
+  /**
+   * For background tasks (visitor counts, the change log): true when the error is the database's
+   * being away, which is then logged with the outage (once), so the task need not log it again.
+   */
+  absorbs(error: unknown): boolean {
+    if (!isDatabaseUnavailable(error)) return false;
+    this.failed(error, 'a background task');
+    return true;
   }
 
   /**
@@ -58,7 +83,7 @@ export class DatabaseHealth {
   /** A query answered: an outage, if one was on, is over. */
   answered(): void {
     if (this.downSince === null) return;
-    const seconds = Math.round((this.now() - this.downSince) / 100) / 10;
+    const seconds = this.secondsSince(this.downSince);
     this.log?.info(
       { outageSeconds: seconds, failedRequests: this.failedRequests },
       `the database is back after ${seconds} s`,
@@ -67,9 +92,17 @@ export class DatabaseHealth {
     this.failedRequests = 0;
   }
 
-  /** A write succeeded: writes work again. */
+  /** A write succeeded: writes work again (and the database answers). */
   wrote(): void {
-    this.writeFailure = null;
+    if (this.writeFailure) {
+      const { code, since, failures } = this.writeFailure;
+      const seconds = this.secondsSince(since);
+      this.log?.info(
+        { code, failedWrites: failures, seconds },
+        `database writes succeed again after ${seconds} s`,
+      );
+      this.writeFailure = null;
+    }
     this.answered();
   }
 
@@ -79,6 +112,10 @@ export class DatabaseHealth {
 
   /** Why writes fail now (SQLite: SQLITE_FULL, SQLITE_READONLY…), or null. */
   get writesFailing(): string | null {
-    return this.writeFailure;
+    return this.writeFailure?.code ?? null;
+  }
+
+  private secondsSince(start: number): number {
+    return Math.round((this.now() - start) / 100) / 10;
   }
 }

@@ -46,6 +46,8 @@ export interface Database {
   sqlite?: SQLite.Database;
   /** Whether the database answers, and (SQLite) whether writes fail: for 503s and readiness. */
   health: DatabaseHealth;
+  /** DatabaseOptions.deadlineMs (0: none). */
+  deadlineMs: number;
   /** Connections in use now, for the metrics: PostgreSQL's pool; SQLite has its one connection. */
   poolUse(): { total: number; idle?: number; waiting?: number };
   close(): Promise<void>;
@@ -62,6 +64,11 @@ export interface DatabaseOptions {
    * answering at all; SQLite's busy timeout. 0 (the default: tools, tests) waits as long as it takes.
    */
   deadlineMs?: number;
+  /**
+   * PostgreSQL: how long to wait for a connection, when it should differ from `deadlineMs` (work that
+   * may take long, like migrations, still must not wait forever for a database that never answers).
+   */
+  connectTimeoutMs?: number;
   health?: DatabaseHealth;
 }
 
@@ -182,11 +189,13 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
       target,
       sqlite,
       health,
+      deadlineMs: options.deadlineMs ?? 0,
       poolUse: () => ({ total: 1 }),
       close: () => db.destroy(),
     };
   }
   const deadlineMs = options.deadlineMs ?? 0;
+  const connectTimeoutMs = options.connectTimeoutMs ?? deadlineMs;
   const sessionOptions = [
     ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),
     ...(deadlineMs > 0 ? [`-c statement_timeout=${deadlineMs}`] : []),
@@ -195,7 +204,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     connectionString: target.url,
     max: options.poolSize ?? 10,
     keepAlive: true,
-    ...(deadlineMs > 0 ? { connectionTimeoutMillis: deadlineMs } : {}),
+    ...(connectTimeoutMs > 0 ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
     ...(sessionOptions.length > 0 ? { options: sessionOptions.join(' ') } : {}),
   });
   // An idle connection the server ends (a restart, a failover, an idle reaper) is dropped by the pool
@@ -211,6 +220,7 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     db,
     dialect: 'postgres',
     health,
+    deadlineMs,
     ...(options.pgSchema ? { pgSchema: options.pgSchema } : {}),
     target,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -28,6 +28,7 @@ export async function whileAlone<T>(database: Database, work: (alone: Database) 
     const alone = openDatabase(database.target, {
       ...(database.pgSchema ? { pgSchema: database.pgSchema } : {}),
       poolSize: 1,
+      connectTimeoutMs: database.deadlineMs,
       health: database.health,
     });
     try {

@@ -102,7 +102,8 @@ export class ChangeLog {
         if (batch.length < BATCH) return;
       }
     } catch (error) {
-      this.log.error({ err: error }, 'reading the change log failed; retrying');
+      if (!this.database.health.absorbs(error))
+        this.log.error({ err: error }, 'reading the change log failed; retrying');
       if (!this.stopped) {
         this.retryTimer ??= setTimeout(() => {
           this.retryTimer = undefined;

@@ -59,6 +59,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   settings: SettingsRepository;
 }> = async (app, { database, settings }) => {
   const probe = { access: 'public', quietLog: true } as const;
+  let lastProblem: string | null = null;
 
   app.get('/healthz', { config: probe, schema: { response: { 200: probeAnswer } } }, async () => ({
     success: true as const,
@@ -70,10 +71,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     { config: probe, schema: { response: { 200: probeAnswer, 503: failureAnswer } } },
     async (request) => {
       const problem = await notReadyBecause(database, settings);
-      if (problem) {
-        request.log.warn({ problem }, 'not ready');
-        throw new ServiceUnavailableError(`Not ready: ${problem}`);
+      // Logged when readiness changes, not at every probe (one every few seconds).
+      if (problem !== lastProblem) {
+        if (problem) request.log.warn({ problem }, 'not ready');
+        else request.log.info('ready again');
+        lastProblem = problem;
       }
+      if (problem) throw new ServiceUnavailableError(`Not ready: ${problem}`);
       return { success: true as const, status: 'ready' as const };
     },
   );

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type RequestListener } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { DatabaseHealth } from '../../db/database-health.js';
 import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { ServerTimeouts } from '../../lib/server-timeouts.js';
@@ -37,6 +38,7 @@ export interface PublicSiteDependencies {
   trackVisit: (sessionId: string, request: IncomingMessage) => void;
   /** The HTTP server's limits on slow clients. */
   timeouts: ServerTimeouts;
+  databaseHealth: DatabaseHealth;
   metrics: {
     cacheLookup(route: string, hit: boolean): void;
     requestSeries(method: string, route: string, status: number): AnswerSeries;
@@ -70,14 +72,18 @@ function ownOrigin(publicUrl: string | null) {
  * Node's HTTP server set up as Fastify sets up its own, with its timeouts (the headers' one Fastify
  * has no option for), and `first` offered each request before Fastify.
  */
-function serverWithFirstLook(first: FastPath, timeouts: ServerTimeouts, closing: () => Buffer | null) {
+function serverWithFirstLook(
+  first: FastPath,
+  timeouts: ServerTimeouts,
+  closing: () => { headers: Record<string, string>; body: Buffer } | null,
+) {
   return (handler: RequestListener, options: FastifyServerOptions): http.Server => {
     const server = http.createServer(
       { connectionsCheckingInterval: timeouts.checkEveryMs },
       (request, response) => {
         if (first.serve(request, response)) return;
         const refusal = closing();
-        if (refusal) response.writeHead(503, CLOSING_HEADERS).end(refusal);
+        if (refusal) response.writeHead(503, refusal.headers).end(refusal.body);
         else handler(request, response);
       },
     );
@@ -92,7 +98,7 @@ function serverWithFirstLook(first: FastPath, timeouts: ServerTimeouts, closing:
 const CLOSING_BODY = Buffer.from(
   JSON.stringify({ success: false, message: 'The server is restarting; try again in a moment' }),
 );
-const CLOSING_HEADERS = {
+const CLOSING_HEADERS: Record<string, string> = {
   'content-type': 'application/json; charset=utf-8',
   'content-length': String(CLOSING_BODY.length),
   'cache-control': 'no-store',
@@ -113,6 +119,7 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
     log: deps.log,
     events: deps.events,
     onLookup: (route, hit) => deps.metrics.cacheLookup(route, hit),
+    databaseHealth: deps.databaseHealth,
   });
   site.start();
   const reads = PUBLIC_READS.filter((read) => !read.pageOnly || deps.pages);
@@ -133,13 +140,14 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
     requestSeries: (method, route, status) => deps.metrics.requestSeries(method, route, status),
   });
   let closing = false;
+  const closingAnswer = { headers: { ...deps.headers.security, ...CLOSING_HEADERS }, body: CLOSING_BODY };
   return {
     site,
     close: () => {
       closing = true;
       site.close();
     },
-    serverFactory: serverWithFirstLook(fastPath, deps.timeouts, () => (closing ? CLOSING_BODY : null)),
+    serverFactory: serverWithFirstLook(fastPath, deps.timeouts, () => (closing ? closingAnswer : null)),
     learnRoute: fastPath.router.learnRoute,
     routes: (app) => publicSiteRoutes(app, { reads, context, site }),
   };

@@ -57,8 +57,14 @@ describe('memo store with a byte budget', () => {
     expect(first.peek('b')).toBeUndefined();
     expect(first.peek('d')).toBe('dddd');
     expect(budget.used).toBe(8);
+    // Cleared values stay, stale, and keep their bytes counted until a fresh value replaces them.
     first.clear();
-    expect(budget.used).toBe(4);
+    expect(first.peek('d')).toBeUndefined();
+    expect(first.staleValue('d')).toBe('dddd');
+    expect(budget.used).toBe(8);
+    expect(await first.get('d', async () => 'dd')).toBe('dd');
+    expect(first.staleValue('d')).toBeUndefined();
+    expect(budget.used).toBe(6);
     expect(second.peek('c')).toBe('cccc');
   });
 

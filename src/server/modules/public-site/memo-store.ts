@@ -18,10 +18,15 @@ export interface Weighing<T> {
  * a hit costs no promise. A build that fails is forgotten (the next request tries again), and a build
  * still running when the store is cleared is not kept (it may have read data from before the change).
  * The oldest values go first when the store has too many, or (with `weighing`) too many bytes.
+ *
+ * What a clear drops is kept aside as stale, until a fresh value of its key is built: a reader may
+ * take it when the fresh one cannot be built (the database is away). Stale values count against the
+ * same limits, and go before any fresh one.
  */
 export class MemoStore<T> {
   private entries = new Map<string, T | Promise<T>>();
   private readonly weights = new Map<string, number>();
+  private readonly stale = new Map<string, { value: T; weight: number }>();
 
   /** @param maxEntries the oldest entry goes when a new one would exceed this. */
   constructor(
@@ -62,10 +67,21 @@ export class MemoStore<T> {
     return found instanceof Promise ? undefined : found;
   }
 
+  /** The value a clear dropped, while no fresh one of its key has been built. */
+  staleValue(key: string): T | undefined {
+    return this.stale.get(key)?.value;
+  }
+
   clear(): void {
-    // A new map, so that builds started before the clear cannot store into it.
+    for (const [key, value] of this.entries) {
+      if (value instanceof Promise) continue;
+      this.dropStale(key);
+      this.stale.set(key, { value, weight: this.weights.get(key) ?? 0 });
+    }
+    while (this.stale.size > this.maxEntries) this.dropStale(this.stale.keys().next().value as string);
+    // A new map, so that builds started before the clear cannot store into it. The bytes of the values
+    // that became stale stay counted.
     this.entries = new Map();
-    if (this.weighing) for (const weight of this.weights.values()) this.weighing.budget.used -= weight;
     this.weights.clear();
   }
 
@@ -75,12 +91,22 @@ export class MemoStore<T> {
 
   private kept(key: string, value: T): void {
     this.entries.set(key, value);
+    this.dropStale(key);
     if (!this.weighing) return;
     const { budget } = this.weighing;
     const weight = this.weighing.weigh(value);
     this.weights.set(key, weight);
     budget.used += weight;
+    while (budget.used > budget.max && this.stale.size > 0)
+      this.dropStale(this.stale.keys().next().value as string);
     while (budget.used > budget.max && this.entries.size > 1 && this.dropOldest(key)) {}
+  }
+
+  private dropStale(key: string): void {
+    const stale = this.stale.get(key);
+    if (!stale) return;
+    this.stale.delete(key);
+    if (this.weighing) this.weighing.budget.used -= stale.weight;
   }
 
   /** Drops the oldest entry other than `except`; false when there is none. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../../shared/live-events.js';
+import type { DatabaseHealth } from '../../db/database-health.js';
 import type { Change, LoggedChange } from '../changes/change.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { LiveEvents } from './live-event-streams.js';
@@ -16,6 +17,8 @@ export interface PublicSiteOptions {
   events: LiveEvents;
   /** Told whether each public read found its answer built (the metrics). */
   onLookup: (route: string, hit: boolean) => void;
+  /** Whether the database is away now (answers are then served stale rather than rebuilt). */
+  databaseHealth: DatabaseHealth;
 }
 
 /** What a change looks like to an open page: the change with the data it changed, as the API shows it now. */
@@ -72,7 +75,13 @@ export class PublicSite {
 
   constructor(private readonly options: PublicSiteOptions) {
     this.clock = new SiteClock(options.timeZone, (rollover) => this.dayRolledOver(rollover));
-    this.model = new ReadModel(options.data, () => this.clock.today(), options.timeZone, options.onLookup);
+    this.model = new ReadModel(
+      options.data,
+      () => this.clock.today(),
+      options.timeZone,
+      options.onLookup,
+      options.databaseHealth,
+    );
     this.events = options.events;
   }
 

@@ -6,6 +6,8 @@ import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { SITE_NAME } from '../../../shared/site.js';
+import { isDatabaseUnavailable } from '../../db/database-errors.js';
+import type { DatabaseHealth } from '../../db/database-health.js';
 import type { ChangeKind } from '../changes/change.js';
 import type { CachedAnswer } from './cached-answer.js';
 import { ByteBudget, MemoStore, whenReady } from './memo-store.js';
@@ -36,6 +38,9 @@ function answerBytes(built: Built): number {
   const { identity, gzip, br } = built.answer.bodies;
   return identity.length + (gzip?.length ?? 0) + (br?.length ?? 0);
 }
+
+/** Stale answers handed out in place of a build: never kept as fresh. */
+const staleAnswers = new WeakSet<Built>();
 
 const namesByList = new WeakMap<GhadiRecord[], Map<string, GhadiRecord>>();
 
@@ -76,6 +81,11 @@ export class ReadModel {
     readonly timeZone: string,
     /** Told whether each public read found its answer built (the metrics). */
     readonly onLookup: (route: string, hit: boolean) => void,
+    /** Whether the database is away now: the last answer before a change then beats a 503. */
+    private readonly database: Pick<DatabaseHealth, 'unavailable' | 'failed'> = {
+      unavailable: false,
+      failed: () => {},
+    },
   ) {}
 
   ghadis(): GhadiRecord[] | Promise<GhadiRecord[]> {
@@ -158,8 +168,22 @@ export class ReadModel {
   answer(policy: CachePolicy, key: string, build: () => Promise<Built>): Built | Promise<Built> {
     this.dropAllOnNewDay();
     const store = this.store(policy);
-    this.onLookup(policy.path, store.peek(key) !== undefined);
-    return store.get(key, build, (built) => built.keep);
+    const fresh = store.peek(key);
+    this.onLookup(policy.path, fresh !== undefined);
+    if (fresh) return fresh;
+    // While the database is away, the answer from before the latest change is better than a 503,
+    // and answers at once instead of waiting for a build to fail.
+    const stale = this.database.unavailable ? store.staleValue(key) : undefined;
+    if (stale) return stale;
+    const buildOrStale = () =>
+      build().catch((error: unknown) => {
+        const previous = store.staleValue(key);
+        if (!previous || !isDatabaseUnavailable(error)) throw error;
+        this.database.failed(error);
+        staleAnswers.add(previous);
+        return previous;
+      });
+    return store.get(key, buildOrStale, (built) => built.keep && !staleAnswers.has(built));
   }
 
   /** A cached answer only when it is already built. */

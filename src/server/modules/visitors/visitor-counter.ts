@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHealth } from '../../db/database-health.js';
 import { type Now, systemNow } from '../../lib/clock.js';
 import { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import { SessionIdSet } from './session-id-set.js';
@@ -81,6 +82,8 @@ export class VisitorCounter {
     /** Told of each batch written (true) or failed (false): the metrics. */
     private readonly onFlush: (written: boolean) => void = () => {},
     private readonly now: Now = systemNow,
+    /** Logs the database's being away once per outage, instead of each failed write here. */
+    private readonly health?: DatabaseHealth,
   ) {
     this.clock = now();
     this.newSessions = new PerMinuteLimit(limits.newSessionsPerAddressPerMinute, now, limits.maxAddresses);
@@ -152,7 +155,7 @@ export class VisitorCounter {
       this.writeFailed = true;
       for (const sessionId of batch) this.pending.add(sessionId);
       this.writing = 0;
-      this.log.error({ err: error }, 'visitor flush failed; will retry');
+      if (!this.health?.absorbs(error)) this.log.error({ err: error }, 'visitor flush failed; will retry');
       return;
     }
     try {
@@ -163,7 +166,7 @@ export class VisitorCounter {
         total: this.stored.total + this.writing,
         active: this.stored.active + this.writing,
       };
-      this.log.error({ err: error }, 'reading visitor counts failed');
+      if (!this.health?.absorbs(error)) this.log.error({ err: error }, 'reading visitor counts failed');
     }
     this.writing = 0;
   }
