@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops integrity hardening auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity hardening database-faults auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -15,7 +15,8 @@
  * test suite's, then SQLite); so does the ops group (issue 11: API docs, probes, metrics, shutdown,
  * backups and CSV; ops-checks.ts), the integrity group (issue 10: the declaration log;
  * integrity-checks.ts) and the hardening group (the security issue's findings replayed, ~2.5 min;
- * hardening-checks.ts; needs `ulimit -n` above 11 000). The auth group runs last whatever the order
+ * hardening-checks.ts; needs `ulimit -n` above 11 000), and the database-faults group (its own PostgreSQL
+ * stopped, frozen; SQLite on a full disk; database-faults-checks.ts). The auth group runs last whatever the order
  * given: it leaves the admin account slowed down.
  */
 import os from 'node:os';
@@ -31,6 +32,7 @@ import {
 } from '../lib/server-process.js';
 import { authChecks } from './auth-checks.js';
 import { coherenceChecks } from './coherence-checks.js';
+import { databaseFaultsChecks } from './database-faults-checks.js';
 import { hardeningChecks } from './hardening-checks.js';
 import { integrityChecks } from './integrity-checks.js';
 import { liveChecks } from './live-checks.js';
@@ -54,6 +56,7 @@ const GROUPS: Group[] = [
   { name: 'ops', standalone: opsChecks },
   { name: 'integrity', standalone: integrityChecks },
   { name: 'hardening', standalone: hardeningChecks },
+  { name: 'database-faults', standalone: databaseFaultsChecks },
   { name: 'auth', checks: authChecks },
 ];
 
