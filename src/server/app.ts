@@ -29,6 +29,8 @@ import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
 import { GhadisService } from './modules/ghadis/ghadis-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.js';
+import { IdempotencyKeysRepository } from './modules/idempotency/idempotency-keys-repository.js';
 import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
 import { Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics-routes.js';
@@ -154,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.siteTimezone,
     changes,
     declarations,
+    new IdempotencyKeys(new IdempotencyKeysRepository(database), now),
     (source) => metrics.declared(source),
   );
   const resultsCsv = new ResultsCsvService({

@@ -41,6 +41,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** Well-formed, but refused for what it asks (an Idempotency-Key sent again with another request). */
+export class UnprocessableEntityError extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
 /** A body of a type the route does not read (the CSV import takes text/csv only). */
 export class UnsupportedMediaTypeError extends AppError {
   constructor(message: string) {

@@ -10,6 +10,8 @@ import { DeclarationLog } from '../../src/server/modules/declarations/declaratio
 import { DeclarationsRepository } from '../../src/server/modules/declarations/declarations-repository.js';
 import { GhadisRepository } from '../../src/server/modules/ghadis/ghadis-repository.js';
 import { GhadisService } from '../../src/server/modules/ghadis/ghadis-service.js';
+import { IdempotencyKeys } from '../../src/server/modules/idempotency/idempotency-keys.js';
+import { IdempotencyKeysRepository } from '../../src/server/modules/idempotency/idempotency-keys-repository.js';
 import { ResultsRepository } from '../../src/server/modules/results/results-repository.js';
 import { ResultsService } from '../../src/server/modules/results/results-service.js';
 import { UsermapsRepository } from '../../src/server/modules/usermaps/usermaps-repository.js';
@@ -51,6 +53,7 @@ function liveServices(database: Database, log: FastifyBaseLogger) {
     SITE_TIMEZONE,
     changes,
     new DeclarationLog(database, new DeclarationsRepository(database)),
+    new IdempotencyKeys(new IdempotencyKeysRepository(database), Date.now),
   );
   const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes);
   /** What a live handler sends: the answer through the route's response schema. */

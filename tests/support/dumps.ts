@@ -89,7 +89,17 @@ export async function populate({ app, database }: TestApp): Promise<void> {
   await assignGhadis(app, admin, agent.user.User_Id, ghadi.GID);
   await submitResult(app, agent.token, { ghadiId: ghadi.GID, result: '07', dateTime: today() });
   await submitResult(app, agent.token, { ghadiId: ghadi.GID, result: '42', dateTime: today() });
-  await submitResult(app, admin, { ghadiId: ghadi.GID, result: '5', dateTime: daysFromToday(-3) });
+  // With an Idempotency-Key: its row is one a dump must leave out.
+  expectStatus(
+    await call(app, {
+      method: 'POST',
+      url: '/api/agent/my-ghadi/update-result',
+      token: admin,
+      headers: { 'idempotency-key': unique('key-') },
+      body: { ghadiId: ghadi.GID, result: '5', dateTime: daysFromToday(-3) },
+    }),
+    200,
+  );
   await createContentBlock(app, admin);
   await call(app, { method: 'POST', url: '/api/users/logout', token: agent.token });
   await login(app, agent.user.UserName, 'wrong-password');

@@ -8,6 +8,7 @@ import * as resultListIndexes from './migrations/2026-11-23-0201-result-list-ind
 import * as declarationLog from './migrations/2026-11-25-0001-declaration-log.js';
 import * as compactVisitors from './migrations/2026-11-25-0101-compact-visitors.js';
 import * as loginAttemptCounts from './migrations/2026-11-26-0101-login-attempt-counts.js';
+import * as idempotencyKeys from './migrations/2026-11-26-0201-idempotency-keys.js';
 
 /** Listed in code (not read from a folder) so the built server and the tests run the same set. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0001-declaration-log': declarationLog,
   '2026-11-25-0101-compact-visitors': compactVisitors,
   '2026-11-26-0101-login-attempt-counts': loginAttemptCounts,
+  '2026-11-26-0201-idempotency-keys': idempotencyKeys,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

@@ -156,6 +156,23 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
+/**
+ * The Idempotency-Key of each keyed submission that got its answer, per user, with that answer
+ * (modules/idempotency): kept at least a day, by the app's clock.
+ */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  /** As the client sent it: 1 to 128 printable ASCII characters. */
+  key: string;
+  /** SHA-256 (hex) of the route and the request's canonical body: the same key with another body is refused. */
+  request_hash: string;
+  status_code: number;
+  /** The answer's body as JSON, sent again as it is to a retry. */
+  answer: string;
+  /** ISO instant of the app's clock; the row is pruned a day after it. */
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   ghadis: GhadisTable;
@@ -171,4 +188,5 @@ export interface DatabaseSchema {
   login_attempts: LoginAttemptsTable;
   login_attempt_counts: LoginAttemptCountsTable;
   revoked_tokens: RevokedTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

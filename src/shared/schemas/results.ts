@@ -21,6 +21,18 @@ export const resultSubmitInput = z.object({
 });
 export type ResultSubmitInput = z.infer<typeof resultSubmitInput>;
 
+/**
+ * A submission's headers: an optional Idempotency-Key (the web app sends a new random UUID with each
+ * submission), so a retry of it is applied once (docs/api.md). Other headers pass as they are.
+ */
+export const resultSubmitHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x20-\x7e]{1,128}$/, 'Must be 1 to 128 printable ASCII characters')
+    .optional()
+    .describe('Any 1 to 128 printable ASCII characters, new for each submission (a random UUID, say)'),
+});
+
 export const publicResultRecord = z.object({
   _id: z.string(),
   id: z.string(),

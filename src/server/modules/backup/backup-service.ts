@@ -105,7 +105,8 @@ async function writeTable(
   writer: DumpWriter,
   pageSize: number,
 ): Promise<number> {
-  const { key, bigints = [], omit } = tableSpec(table);
+  const { key, bigints = [], omit, transient } = tableSpec(table);
+  if (transient) return 0;
   let after: unknown;
   let count = 0;
   for (;;) {
@@ -300,8 +301,9 @@ async function removeOmittedRows(file: string): Promise<void> {
     sqlite.pragma('journal_mode = DELETE');
     const repository = new DumpRepository(db);
     for (const table of TABLE_ORDER) {
-      const { omit } = tableSpec(table);
+      const { omit, transient } = tableSpec(table);
       if (omit) await repository.deleteOmitted(table, omit);
+      if (transient) await repository.deleteRows(table);
     }
     await repository.vacuum();
   } finally {

@@ -22,6 +22,11 @@ export interface TableSpec<T extends TableName> {
    * from a dump made before they were left out.
    */
   omit?: { column: ColumnOf<T>; values: readonly string[] };
+  /**
+   * Rows that live a day and answer only the requests of that day: none is exported, a db:backup copy
+   * is emptied of them, and an import leaves the table empty. (`key` is never read: nothing is paged.)
+   */
+  transient?: true;
 }
 
 /**
@@ -45,6 +50,10 @@ export const DUMP_TABLES = {
   login_attempts: { key: 'attempt_id', generated: true },
   login_attempt_counts: { key: 'counter', generated: false, bigints: ['touched_at', 'last_attempt'] },
   revoked_tokens: { key: 'token_id', generated: false },
+  // A key is kept for retries of the minutes after a submission, a day at most, and its answer copies
+  // the result's row: a restored database has the results, and a retry without its key changes
+  // nothing when the value is the same (decision 0010).
+  idempotency_keys: { key: 'key', generated: false, transient: true },
 } as const satisfies { [T in TableName]: TableSpec<T> };
 
 /** The tables in import order. */
@@ -54,10 +63,10 @@ export function tableSpec(table: TableName): TableSpec<TableName> {
   return DUMP_TABLES[table] as TableSpec<TableName>;
 }
 
-/** Whether a row is one `omit` keeps out of dumps and backups. */
+/** Whether a row is one `omit` or `transient` keeps out of dumps and backups. */
 export function isOmitted(table: TableName, row: Record<string, unknown>): boolean {
-  const { omit } = tableSpec(table);
-  return omit?.values.includes(row[omit.column] as string) === true;
+  const { omit, transient } = tableSpec(table);
+  return transient === true || omit?.values.includes(row[omit.column] as string) === true;
 }
 
 export function isTableName(name: string): name is TableName {

@@ -97,6 +97,7 @@ export class ResultsRepository {
    * caller's transaction (the change log's), which appends what changed to the declaration log.
    */
   async upsert(trx: Executor, input: SubmittedResult): Promise<UpsertOutcome> {
+    await this.lockResult(trx, input.gid, input.date);
     const inserted = await trx
       .insertInto('results')
       .values({
@@ -154,8 +155,27 @@ export class ResultsRepository {
     return { kind: 'corrected', previous: existing.value };
   }
 
-  async findOne(gid: number, date: string, liveGhadisOnly = false): Promise<ResultRow | undefined> {
-    return this.withDetails(this.db.selectFrom('results as r'))
+  /**
+   * Holds one result (ghadi and date) until `trx` ends, before it is read. PostgreSQL reads each
+   * statement as committed when it starts: without the lock, writers of the same new value at once
+   * would all read the old one and each record a correction; with it, each reads what the one before
+   * committed, and the same value again is seen as such. A transaction-scoped advisory lock on two
+   * 32-bit keys, a space apart from the app's single-key locks (the declaration log's, the change
+   * log's): a collision of two results' keys only makes them wait for each other. SQLite has one
+   * writer at a time already.
+   */
+  private async lockResult(trx: Executor, gid: number, date: string): Promise<void> {
+    if (this.database.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(${gid}::integer, hashtext(${date}))`.execute(trx);
+  }
+
+  async findOne(
+    gid: number,
+    date: string,
+    liveGhadisOnly = false,
+    db: Executor = this.db,
+  ): Promise<ResultRow | undefined> {
+    return this.withDetails(db.selectFrom('results as r'))
       .where('r.gid', '=', gid)
       .where('r.result_date', '=', date)
       .$if(liveGhadisOnly, (query) => query.where('g.is_deleted', '=', 0))

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countAnswer, itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
+import { countAnswer, failureAnswer, itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
 import { resultHistoryEntry, resultHistoryQuery } from '../../../shared/schemas/declarations.js';
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
 import {
@@ -8,6 +8,7 @@ import {
   pagedResultsAnswer,
   publicResultRecord,
   resultRecord,
+  resultSubmitHeaders,
   resultSubmitInput,
 } from '../../../shared/schemas/results.js';
 import { currentUser } from '../../plugins/access.js';
@@ -74,14 +75,18 @@ export const agentRoutes: FastifyPluginAsyncZod<Services> = async (app, { result
       config: { access: 'staff' },
       // An admin's answer names the author; an agent's has the public fields only (results-service.ts).
       schema: {
+        headers: resultSubmitHeaders,
         body: resultSubmitInput,
-        response: { 200: itemAnswer(z.union([resultRecord, publicResultRecord])) },
+        response: {
+          200: itemAnswer(z.union([resultRecord, publicResultRecord])),
+          422: failureAnswer.describe('The Idempotency-Key was sent before with another request'),
+        },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Result updated',
-      data: await results.submit(currentUser(request), request.body),
-    }),
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const { status, body } = await results.submit(currentUser(request), request.body, key);
+      return reply.code(status).send(body);
+    },
   );
 };

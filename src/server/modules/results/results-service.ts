@@ -7,6 +7,7 @@ import type {
   ResultRecord,
   ResultSubmitInput,
 } from '../../../shared/schemas/results.js';
+import { isUniqueViolation } from '../../db/database.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
 import { recordIds } from '../../lib/record-ids.js';
@@ -14,6 +15,12 @@ import type { AuthenticatedUser } from '../auth/session-service.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
+import {
+  type IdempotencyKeys,
+  type KeyedRequest,
+  requestHashOf,
+  type StoredAnswer,
+} from '../idempotency/idempotency-keys.js';
 import type { UsermapsRepository } from '../usermaps/usermaps-repository.js';
 import { adminDateRange } from './result-dates.js';
 import type { PageRequest, ResultFilter, ResultRow, ResultsRepository } from './results-repository.js';
@@ -59,6 +66,15 @@ function isWithinAgentWindow(date: string, timeZone: string): boolean {
   return date === today || date === addDays(today, -1);
 }
 
+/** The route an Idempotency-Key's request hash names (a key sent to another route is another request). */
+const SUBMIT_ROUTE = 'POST /api/agent/my-ghadi/update-result';
+
+/** A submission's answer: its status and body, as sent the first time and to every retry with its key. */
+export interface Submitted extends StoredAnswer {
+  status: 200;
+  body: { success: true; message: string; data: ResultRecord | PublicResultRecord };
+}
+
 export class ResultsService {
   private readonly unpagedLists = new OneAtATime();
 
@@ -69,6 +85,7 @@ export class ResultsService {
     private readonly timeZone: string,
     private readonly changes: ChangeLog,
     private readonly declarations: DeclarationLog,
+    private readonly keys: IdempotencyKeys,
     /** Told of each accepted submission, by the submitter's role (the metrics). */
     private readonly onDeclared: (source: 'admin' | 'agent') => void = () => {},
   ) {}
@@ -76,12 +93,42 @@ export class ResultsService {
   /**
    * Stores a declaration and answers the stored result: with its author for an admin, with the public
    * fields for an agent, changed or not (the same value again may be an admin's, and who declared
-   * what is the admin's to see).
+   * what is the admin's to see). With an Idempotency-Key, a request already answered is answered the
+   * same again and writes nothing (decision 0010).
    */
   async submit(
     actor: AuthenticatedUser,
     input: ResultSubmitInput,
-  ): Promise<ResultRecord | PublicResultRecord> {
+    idempotencyKey?: string,
+  ): Promise<Submitted> {
+    const keyed: KeyedRequest | null =
+      idempotencyKey === undefined
+        ? null
+        : {
+            userId: actor.userId,
+            key: idempotencyKey,
+            requestHash: requestHashOf(SUBMIT_ROUTE, [input.ghadiId, input.result, input.dateTime]),
+          };
+    // Before the checks: a retry gets its first answer even if, since, the date left the agent's window.
+    const answered = keyed && (await this.keys.answerOf(keyed));
+    if (answered) return answered as Submitted;
+    try {
+      return await this.declare(actor, input, keyed);
+    } catch (error) {
+      // A request with the same key stored its answer first (this one's writes are rolled back).
+      if (keyed && isUniqueViolation(error)) {
+        const stored = await this.keys.answerOf(keyed);
+        if (stored) return stored as Submitted;
+      }
+      throw error;
+    }
+  }
+
+  private async declare(
+    actor: AuthenticatedUser,
+    input: ResultSubmitInput,
+    keyed: KeyedRequest | null,
+  ): Promise<Submitted> {
     const date = businessDateOf(input.dateTime, this.timeZone);
     if (!date) {
       throw new BadRequestError(
@@ -100,8 +147,9 @@ export class ResultsService {
     }
     await this.ghadis.requireLive(input.ghadiId);
     const submitted = { gid: input.ghadiId, date, value: input.result, userId: actor.userId };
-    await this.changes.write(
+    const { answer } = await this.changes.write(
       async (trx) => {
+        if (keyed) await this.keys.prepare(trx, keyed);
         const now = new Date().toISOString();
         const outcome = await this.results.upsert(trx, { ...submitted, now });
         if (outcome.kind !== 'unchanged') {
@@ -110,15 +158,25 @@ export class ResultsService {
             { gid, date, value, previous: outcome.previous, declaredAt: now, declaredBy: userId },
           ]);
         }
-        return outcome;
+        // Read in the transaction: the answer is this write's, and is stored with it under the key.
+        const row = await this.results.findOne(input.ghadiId, date, false, trx);
+        if (!row) throw new NotFoundError('Result not found');
+        const answer: Submitted = {
+          status: 200,
+          body: {
+            success: true,
+            message: 'Result updated',
+            data: actor.userType === 'admin' ? toAdminRecord(row) : toPublicRecord(row),
+          },
+        };
+        if (keyed) await this.keys.store(trx, keyed, answer);
+        return { outcome, answer };
       },
       // The same value sent again changes nothing anyone sees.
-      (outcome) => (outcome.kind === 'unchanged' ? [] : [{ kind: 'result', gid: input.ghadiId, date }]),
+      ({ outcome }) => (outcome.kind === 'unchanged' ? [] : [{ kind: 'result', gid: input.ghadiId, date }]),
     );
     this.onDeclared(actor.userType);
-    const row = await this.results.findOne(input.ghadiId, date);
-    if (!row) throw new NotFoundError('Result not found');
-    return actor.userType === 'admin' ? toAdminRecord(row) : toPublicRecord(row);
+    return answer;
   }
 
   /**
