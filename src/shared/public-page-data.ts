@@ -18,6 +18,13 @@ export interface HomePageData {
   siteName: string;
   /** Today in the site's time zone (YYYY-MM-DD): the chart's "today". */
   today: string;
+  /** The site's IANA time zone (SITE_TIMEZONE): the board's times are shown in it. */
+  timeZone: string;
+  /**
+   * When this data was last brought up to date (ISO 8601 UTC): built by the server, then moved on by
+   * each live event the page applies. The board's "Last updated", and its "now" until the page runs.
+   */
+  updatedAt: string;
   /** The record chart's month, YYYY-MM in UTC (spec: UTC month and year). */
   recordMonth: string;
   /** Every live ghadi by OrderId, with today's and yesterday's results. */

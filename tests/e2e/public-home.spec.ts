@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { addDays, todayInZone } from '../../src/shared/dates.js';
+import { addDays, timeInZone, todayInZone } from '../../src/shared/dates.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import { AdminApi, signInAs, uniqueName } from './support/api.js';
 import { exclusively } from './support/exclusive.js';
@@ -179,6 +179,10 @@ test.describe('public home page', () => {
     await openLive(page, '/');
     const card = chartCard(page, ghadi.NameEn);
     await expect(card.getByTestId('waiting')).toBeVisible();
+    await expect(card.getByTestId('state')).toHaveText(new RegExp(`Waiting due ${ghadi.RTime}$`));
+    const updated = page.getByTestId('last-updated').locator('time');
+    await expect(updated).toHaveText(/^\d{2}:\d{2}$/);
+    const updatedBefore = await updated.getAttribute('datetime');
     let reloaded = false;
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) reloaded = true;
@@ -191,6 +195,25 @@ test.describe('public home page', () => {
     });
     await admin.submitResult(ghadi.GID, '58', today());
     await expect(card.getByTestId('today')).toHaveText('58');
+    // The card flips to Declared, at the declared time in the site's zone, as the API tells it.
+    const { data: rows } = await admin.call<{ data: GhadiRecord[] }>('GET', '/api/ghadis');
+    const declaredAt = rows.find((row) => row.GID === ghadi.GID)?.DeclaredAt ?? '';
+    await expect(card.getByTestId('state')).toHaveText(
+      `Declared at ${timeInZone(declaredAt, SITE_TIMEZONE)}`,
+    );
+    await expect(updated).not.toHaveAttribute('datetime', updatedBefore ?? '');
+    // Other tests declare results on this board meanwhile, so the tally is checked against the cards
+    // it counts, both read in one pass of the page's script.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const states = [...document.querySelectorAll('[data-testid="ghadi-chart"] [data-testid="state"]')];
+          const declared = states.filter((state) => state.textContent?.startsWith('Declared')).length;
+          const tally = `${declared} declared · ${states.length - declared} waiting today`;
+          return document.querySelector('[data-testid="board-counts"]')?.textContent === tally;
+        }),
+      )
+      .toBe(true);
 
     // The record chart follows (same UTC month as the site's day, except in the small hours of a month's first day).
     const utcToday = new Date().toISOString().slice(0, 10);

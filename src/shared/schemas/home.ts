@@ -10,6 +10,8 @@ export const homeAnswer = z.object({
     version: z.number().int(),
     siteName: z.string(),
     today: z.string(),
+    timeZone: z.string(),
+    updatedAt: z.string(),
     recordMonth: z.string(),
     ghadis: z.array(ghadiRecord),
     record: z.array(publicResultRecord),

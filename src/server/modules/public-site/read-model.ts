@@ -156,6 +156,9 @@ export class ReadModel {
       version,
       siteName: SITE_NAME,
       today,
+      timeZone: this.timeZone,
+      // The answer is dropped on every change, so the time it was built is when the board was current.
+      updatedAt: new Date().toISOString(),
       recordMonth,
       ghadis,
       record: record.filter((result) => result.Name),

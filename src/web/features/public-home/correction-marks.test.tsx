@@ -11,6 +11,9 @@ describe('the home page marks corrected values', () => {
     render(
       <GhadiChart
         today={TODAY}
+        timeZone="Asia/Kolkata"
+        updatedAt={`${TODAY}T06:00:00.000Z`}
+        now={`${TODAY}T06:00:00.000Z`}
         ghadis={[
           ghadiRecord(1, { TodayResult: '54', Corrected: true, Previous: '45' }),
           ghadiRecord(2, { TodayResult: '12' }),

@@ -1,7 +1,9 @@
 import { longDate } from '../../../shared/date-labels.js';
+import { timeInZone } from '../../../shared/dates.js';
 import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
+import { boardCounts, nextDueGid } from './board-state.js';
 
 function HourglassIcon() {
   return (
@@ -16,7 +18,7 @@ function TodayResult({ ghadi }: { ghadi: GhadiRecord }) {
   const value = ghadi.TodayResult;
   if (!value) {
     return (
-      <span className="inline-flex items-center gap-1 text-lg font-bold text-amber-600" data-testid="waiting">
+      <span className="inline-flex items-center gap-1 text-lg font-bold text-amber-700" data-testid="waiting">
         <HourglassIcon />
         WAIT
       </span>
@@ -37,8 +39,55 @@ function TodayResult({ ghadi }: { ghadi: GhadiRecord }) {
   );
 }
 
-/** Every ghadi by OrderId, two per row, each linking to its monthly results. */
-export function GhadiChart({ ghadis, today }: { ghadis: GhadiRecord[]; today: string }) {
+/**
+ * Where the ghadi stands today, in words (not only colour): declared, with the time in the site's
+ * zone when the data has it, or waiting, with its due time; the next one due says "Next".
+ */
+function TodayState({ ghadi, isNext, timeZone }: { ghadi: GhadiRecord; isNext: boolean; timeZone: string }) {
+  if (ghadi.TodayResult) {
+    const at = ghadi.DeclaredAt ? timeInZone(ghadi.DeclaredAt, timeZone) : '';
+    return (
+      <p data-testid="state" className="mt-1 text-xs font-semibold text-emerald-800">
+        Declared
+        {at && ghadi.DeclaredAt && (
+          <>
+            {' '}
+            at <time dateTime={ghadi.DeclaredAt}>{at}</time>
+          </>
+        )}
+      </p>
+    );
+  }
+  return (
+    <p data-testid="state" className="mt-1 flex flex-wrap items-center justify-center gap-x-1 text-xs">
+      {isNext && (
+        <>
+          <span data-testid="next" className="rounded bg-indigo-700 px-1.5 py-0.5 font-bold text-white">
+            Next
+          </span>{' '}
+        </>
+      )}
+      <span className="font-semibold text-amber-900">Waiting</span>{' '}
+      <span className="text-slate-700">due {ghadi.RTime}</span>
+    </p>
+  );
+}
+
+export interface GhadiChartProps {
+  ghadis: GhadiRecord[];
+  today: string;
+  /** The site's zone: every time on the board is shown in it. */
+  timeZone: string;
+  /** When the data was last brought up to date (ISO): "Last updated". */
+  updatedAt: string;
+  /** The time "Next" is reckoned from (ISO). */
+  now: string;
+}
+
+/** Every ghadi by OrderId, two per row, each linking to its monthly results, with the day's tally above. */
+export function GhadiChart({ ghadis, today, timeZone, updatedAt, now }: GhadiChartProps) {
+  const next = nextDueGid(ghadis, now, timeZone);
+  const { declared, waiting } = boardCounts(ghadis);
   return (
     <section id="chart" aria-labelledby="chart-title" className="scroll-mt-4">
       <h2 id="chart-title" className="text-xl font-bold text-slate-900">
@@ -47,6 +96,16 @@ export function GhadiChart({ ghadis, today }: { ghadis: GhadiRecord[]; today: st
       <p className="mt-1 text-sm text-slate-600">
         Today is {longDate(today)}. Results appear here as they are declared.
       </p>
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm">
+        {/* Polite: a reader hears the tally move as results come in, without being interrupted. */}
+        <p data-testid="board-counts" aria-live="polite" className="font-semibold text-slate-900">
+          {declared} declared · {waiting} waiting today
+        </p>
+        <p data-testid="last-updated" className="text-slate-700">
+          Last updated <time dateTime={updatedAt}>{timeInZone(updatedAt, timeZone)}</time>
+          <span className="text-slate-600"> ({timeZone} time)</span>
+        </p>
+      </div>
       {ghadis.length === 0 ? (
         <p className="mt-3 rounded-md bg-white px-4 py-6 text-center text-slate-600">No ghadi yet.</p>
       ) : (
@@ -55,7 +114,9 @@ export function GhadiChart({ ghadis, today }: { ghadis: GhadiRecord[]; today: st
             <li
               key={ghadi.GID}
               data-gid={ghadi.GID}
-              className="relative flex min-w-0 flex-col items-center rounded-lg border border-slate-200 bg-white p-3 text-center shadow-sm hover:border-indigo-400 focus-within:ring-2 focus-within:ring-indigo-500"
+              className={`relative flex min-w-0 flex-col items-center rounded-lg border bg-white p-3 text-center shadow-sm hover:border-indigo-400 focus-within:ring-2 focus-within:ring-indigo-500 ${
+                ghadi.GID === next ? 'border-indigo-600 ring-1 ring-indigo-600' : 'border-slate-200'
+              }`}
             >
               <h3 className="w-full text-base font-bold break-words text-indigo-900 sm:text-lg">
                 {/* The whole card is the link (the ::after covers it), named by the ghadi. */}
@@ -67,7 +128,7 @@ export function GhadiChart({ ghadis, today }: { ghadis: GhadiRecord[]; today: st
                 </a>
               </h3>
               <p className="text-sm text-slate-600">{ghadi.NameHn}</p>
-              <p className="text-xs text-slate-500">{ghadi.RTime}</p>
+              <TodayState ghadi={ghadi} isNext={ghadi.GID === next} timeZone={timeZone} />
               <dl className="mt-2 grid w-full grid-cols-2 items-end gap-1">
                 <div>
                   <dt className="text-xs text-slate-500">Yesterday</dt>

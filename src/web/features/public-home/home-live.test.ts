@@ -8,6 +8,8 @@ const home = (): HomePageData => ({
   version: 10,
   siteName: 'Site',
   today: '2026-11-23',
+  timeZone: 'Asia/Kolkata',
+  updatedAt: '2026-11-23T06:00:00.000Z',
   recordMonth: '2026-11',
   ghadis: [ghadiRecord(1), ghadiRecord(2)],
   record: [resultRecord(1, '2026-11-22', '11')],

@@ -29,8 +29,16 @@ function withResult(
   return [...shown, ...others];
 }
 
-/** The home page's data after a live event; the same object when the event does not concern it. */
-export function applyHomeEvent(data: HomePageData, event: LiveEvent): HomePageData {
+/**
+ * The home page's data after a live event; the same object when the event does not concern it. A
+ * change moves "Last updated" to when it was applied (the event carries no time of its own).
+ */
+export function applyHomeEvent(data: HomePageData, event: LiveEvent, now: Date = new Date()): HomePageData {
+  const next = changedBy(data, event);
+  return next === data ? data : { ...next, updatedAt: now.toISOString() };
+}
+
+function changedBy(data: HomePageData, event: LiveEvent): HomePageData {
   switch (event.kind) {
     case 'result':
       return {

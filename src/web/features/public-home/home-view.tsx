@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { yearOf } from '../../../shared/date-labels.js';
 import { BLOG_MISSING_TEXT } from '../../../shared/home-content-blocks.js';
 import type { HomePageData } from '../../../shared/public-page-data.js';
@@ -20,6 +21,15 @@ export function HomeView({ initial }: { initial: HomePageData }) {
     apply: applyHomeEvent,
     reload: loadHomeData,
   });
+  // The server's render (and so hydration) reckons "Next" from when its data was built; once the page
+  // runs, from the clock, which moves on each half minute so that "Next" passes to the following ghadi.
+  const [now, setNow] = useState<string | null>(null);
+  useEffect(() => {
+    const tick = () => setNow(new Date().toISOString());
+    tick();
+    const timer = setInterval(tick, 30_000);
+    return () => clearInterval(timer);
+  }, []);
 
   return (
     <PublicShell siteName={data.siteName} year={yearOf(data.today)} path="/">
@@ -35,7 +45,13 @@ export function HomeView({ initial }: { initial: HomePageData }) {
             <ContentHtml html={data.bannerHtml} />
           </section>
         )}
-        <GhadiChart ghadis={data.ghadis} today={data.today} />
+        <GhadiChart
+          ghadis={data.ghadis}
+          today={data.today}
+          timeZone={data.timeZone}
+          updatedAt={data.updatedAt}
+          now={now ?? data.updatedAt}
+        />
         <div className="grid gap-4 md:grid-cols-2">
           <RatesSection siteName={data.siteName} />
           <TimeTableSection />
