@@ -21,8 +21,8 @@ export interface HomePageData {
   /** The site's IANA time zone (SITE_TIMEZONE): the board's times are shown in it. */
   timeZone: string;
   /**
-   * When this data was last brought up to date (ISO 8601 UTC): built by the server, then moved on by
-   * each live event the page applies. The board's "Last updated", and its "now" until the page runs.
+   * When this data was last brought up to date (ISO 8601 UTC): when the server last applied a change
+   * (or began a new day), then moved on by each live event the page applies. The board's "Last updated", and its "now" until the page runs.
    */
   updatedAt: string;
   /** The record chart's month, YYYY-MM in UTC (spec: UTC month and year). */

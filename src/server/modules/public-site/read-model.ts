@@ -68,6 +68,11 @@ export class ReadModel {
   version = 0;
   /** Counts the drops: something kept from an answer is current while this has not moved. */
   generation = 0;
+  /**
+   * When the data last changed (a change applied, a new day), as the home board's "Last updated":
+   * one value for every answer built from the same data, so the page and /api/home agree.
+   */
+  private changedAt = new Date().toISOString();
   private readonly ghadiList = new MemoStore<GhadiRecord[]>(1);
   private readonly monthResults = new MemoStore<PublicResultRecord[]>(24);
   private readonly blocks = new MemoStore<ContentBlockRecord | null>(64);
@@ -157,8 +162,7 @@ export class ReadModel {
       siteName: SITE_NAME,
       today,
       timeZone: this.timeZone,
-      // The answer is dropped on every change, so the time it was built is when the board was current.
-      updatedAt: new Date().toISOString(),
+      updatedAt: this.changedAt,
       recordMonth,
       ghadis,
       record: record.filter((result) => result.Name),
@@ -209,6 +213,7 @@ export class ReadModel {
   /** Forgets everything (a new day; or changes may have been missed). */
   dropAll(): void {
     this.generation += 1;
+    this.changedAt = new Date().toISOString();
     this.ghadiList.clear();
     this.monthResults.clear();
     this.blocks.clear();
@@ -223,6 +228,7 @@ export class ReadModel {
       return;
     }
     this.generation += 1;
+    this.changedAt = new Date().toISOString();
     if (kind === 'content') this.blocks.clear();
     else {
       this.ghadiList.clear();
