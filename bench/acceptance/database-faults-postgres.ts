@@ -181,42 +181,37 @@ export function faultsCheck(
         await sleep(BASELINE_MS);
         const faults: Fault[] = [];
 
+        /** A fault `cause` makes and ends, measured from outside until a write succeeds again. */
+        const outage = async (name: string, cause: () => Promise<void>, brief = false): Promise<Fault> => {
+          const began = Date.now();
+          await cause();
+          const returned = Date.now();
+          await waitFor(() => seenAway(running, began) !== undefined, 5000);
+          await untilWriteSucceeds(running, returned, 10_000);
+          await sleep(SETTLE_MS);
+          const down = seenAway(running, began);
+          return {
+            name,
+            began,
+            endedAt: Date.now(),
+            ...(down ? { down: { from: down.from, to: down.to } } : {}),
+            backAt: down?.backFrom ?? returned,
+            expectsOutage: true,
+            ...(brief ? { brief } : {}),
+          };
+        };
+
         // a. A restart: every connection ended, the server away for a moment.
-        const restartAt = Date.now();
-        await own.ctl('-m', 'fast', 'restart');
-        const restartReturned = Date.now();
-        await waitFor(() => seenAway(running, restartAt) !== undefined, 5000);
-        await untilWriteSucceeds(running, restartReturned, 10_000);
-        await sleep(SETTLE_MS);
-        const restartDown = seenAway(running, restartAt);
-        faults.push({
-          name: 'restart',
-          began: restartAt,
-          endedAt: Date.now(),
-          ...(restartDown ? { down: { from: restartDown.from, to: restartDown.to } } : {}),
-          backAt: restartDown?.backFrom ?? restartReturned,
-          expectsOutage: true,
-          brief: true,
-        });
+        faults.push(await outage('restart', () => own.ctl('-m', 'fast', 'restart'), true));
 
         // b. Stopped for 20 s, then started.
-        const stopAt = Date.now();
-        await own.ctl('-m', 'fast', 'stop');
-        await sleep(STOPPED_MS);
-        await own.ctl('start');
-        const startReturned = Date.now();
-        await waitFor(() => seenAway(running, stopAt) !== undefined, 5000);
-        await untilWriteSucceeds(running, startReturned, 10_000);
-        await sleep(SETTLE_MS);
-        const stopDown = seenAway(running, stopAt);
-        faults.push({
-          name: 'stopped 20 s',
-          began: stopAt,
-          endedAt: Date.now(),
-          ...(stopDown ? { down: { from: stopDown.from, to: stopDown.to } } : {}),
-          backAt: stopDown?.backFrom ?? startReturned,
-          expectsOutage: true,
-        });
+        faults.push(
+          await outage('stopped 20 s', async () => {
+            await own.ctl('-m', 'fast', 'stop');
+            await sleep(STOPPED_MS);
+            await own.ctl('start');
+          }),
+        );
 
         // c. One of the server's connections ended while idle.
         const idle = await idleServerBackend(own, database);

@@ -8,7 +8,6 @@ import type { PasswordHasher } from './lib/passwords.js';
 import { ENVIRONMENT_KEY_ID, type SigningKey } from './lib/tokens.js';
 import type { DeclarationLog } from './modules/declarations/declaration-log.js';
 import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
-import { SettingsRepository } from './modules/settings/settings-repository.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
 import { UsersRepository } from './modules/users/users-repository.js';
 
@@ -27,7 +26,6 @@ interface BootstrapDeps {
   config: AppConfig;
   users: UsersRepository;
   ghadis: GhadisRepository;
-  settings: SettingsRepository;
   passwords: PasswordHasher;
   log: FastifyBaseLogger;
 }
@@ -91,7 +89,6 @@ export function prepareDatabase(
       config,
       users: new UsersRepository(alone),
       ghadis: new GhadisRepository(alone),
-      settings: new SettingsRepository(alone),
       passwords,
       log,
     });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type Now, systemNow } from '../lib/clock.js';
 import { errorCode, isDatabaseUnavailable } from './database-errors.js';
 
 /** How long a client should wait before trying a request again while the database is unavailable. */
@@ -23,7 +24,7 @@ export class DatabaseHealth {
   private lostLoggedAt = Number.NEGATIVE_INFINITY;
   private log: HealthLog | undefined;
 
-  constructor(private readonly now: () => number = () => Date.now()) {}
+  constructor(private readonly now: Now = systemNow) {}
 
   /** Where outages are logged (set once the app has its logger). */
   logTo(log: HealthLog): void {

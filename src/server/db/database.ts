@@ -123,12 +123,11 @@ class SqliteDialectKeepingTheCause extends SqliteDialect {
 }
 
 /**
- * node-postgres' pool as Kysely uses it, made safe for a database that goes away: every connection
- * has an error listener (one with none crashes the process when the server ends it), a query past
- * its client-side deadline fails, and a connection whose query failed for the database's sake is
- * destroyed on release instead of being handed to the next request.
+ * node-postgres' pool as Kysely uses it, made safe for a database that goes away: a connection whose
+ * query failed for the database's sake (lost, or past node-postgres' query_timeout) is destroyed on
+ * release instead of being handed to the next request.
  */
-function guardedPool(pool: pg.Pool, clientDeadlineMs: number): PostgresPool {
+function guardedPool(pool: pg.Pool): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
@@ -143,18 +142,7 @@ function guardedPool(pool: pg.Pool, clientDeadlineMs: number): PostgresPool {
           if (typeof text !== 'string') return client.query(text as never);
           // After a failure for the database's sake (a rollback follows, say) the connection is not trusted.
           if (broken) return Promise.reject(broken);
-          const running = client.query(text, parameters as unknown[]);
-          if (clientDeadlineMs <= 0) return running.catch(failed);
-          let timer: NodeJS.Timeout | undefined;
-          const deadline = new Promise<never>((_, reject) => {
-            timer = setTimeout(
-              () => reject(Object.assign(new Error('Query read timeout'), { code: '57014' })),
-              clientDeadlineMs,
-            );
-          });
-          return Promise.race([running, deadline])
-            .catch(failed)
-            .finally(() => clearTimeout(timer));
+          return client.query(text, parameters as unknown[]).catch(failed);
         }) as unknown as PostgresPoolClient['query'],
         release: () => client.release(broken),
       };
@@ -205,15 +193,16 @@ export function openDatabase(target: DatabaseTarget, options: DatabaseOptions = 
     max: options.poolSize ?? 10,
     keepAlive: true,
     ...(connectTimeoutMs > 0 ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+    // A database that stopped answering at all: the server cannot cancel what it never received.
+    ...(deadlineMs > 0 ? { query_timeout: deadlineMs + CLIENT_DEADLINE_MARGIN_MS } : {}),
     ...(sessionOptions.length > 0 ? { options: sessionOptions.join(' ') } : {}),
   });
   // An idle connection the server ends (a restart, a failover, an idle reaper) is dropped by the pool
   // and made again when needed; without these listeners its error event would end the process.
   pool.on('error', (error) => health.connectionLost(error));
   pool.on('connect', (client) => client.on('error', (error) => health.connectionLost(error)));
-  const clientDeadlineMs = deadlineMs > 0 ? deadlineMs + CLIENT_DEADLINE_MARGIN_MS : 0;
   const db = new Kysely<DatabaseSchema>({
-    dialect: new PostgresDialect({ pool: guardedPool(pool, clientDeadlineMs) }),
+    dialect: new PostgresDialect({ pool: guardedPool(pool) }),
     plugins: [new HealthPlugin(health)],
   });
   return {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
 import { type DatabaseHealth, RETRY_AFTER_SECONDS } from '../db/database-health.js';
-import { AppError } from '../errors.js';
+import { AppError, ServiceUnavailableError } from '../errors.js';
 import { ASSETS_PREFIX } from './web-app.js';
 
 interface ValidationIssue {
@@ -62,18 +62,25 @@ export interface ErrorHandlingOptions {
 }
 
 export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions) {
+  const sendAppError = (reply: FastifyReply, error: AppError) => {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return sendFailure(reply, error.statusCode, error.message);
+  };
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return sendFailure(reply, error.statusCode, error.message);
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (error.validation) {
       return sendFailure(reply, 400, validationMessage(error.validation, error.validationContext));
     }
     if (databaseUnavailable(error)) {
       options.databaseHealth.failed(error);
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendFailure(reply, 503, 'The database is unavailable; try again in a few seconds');
+      return sendAppError(
+        reply,
+        new ServiceUnavailableError(
+          'The database is unavailable; try again in a few seconds',
+          RETRY_AFTER_SECONDS,
+        ),
+      );
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -8,13 +8,8 @@ export class IdempotencyKeysRepository {
   constructor(private readonly database: Database) {}
 
   /** A user's key, when it is at least as recent as `since` (an ISO instant). */
-  find(
-    userId: number,
-    key: string,
-    since: string,
-    db: Executor = this.database.db,
-  ): Promise<IdempotencyKeyRow | undefined> {
-    return db
+  find(userId: number, key: string, since: string): Promise<IdempotencyKeyRow | undefined> {
+    return this.database.db
       .selectFrom('idempotency_keys')
       .selectAll()
       .where('user_id', '=', userId)

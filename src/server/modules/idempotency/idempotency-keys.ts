@@ -56,8 +56,8 @@ export class IdempotencyKeys {
   }
 
   /** The answer stored for the request's key, or null; 422 when the key was sent with another request. */
-  async answerOf(request: KeyedRequest, db?: Executor): Promise<StoredAnswer | null> {
-    const row = await this.repository.find(request.userId, request.key, this.since(), db);
+  async answerOf(request: KeyedRequest): Promise<StoredAnswer | null> {
+    const row = await this.repository.find(request.userId, request.key, this.since());
     if (!row) return null;
     if (row.request_hash !== request.requestHash) throw new UnprocessableEntityError(OTHER_REQUEST);
     return { status: row.status_code, body: JSON.parse(row.answer) };

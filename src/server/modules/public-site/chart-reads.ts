@@ -70,7 +70,6 @@ export const CHART_READS: readonly PublicRead[] = [
     // A month outside the charted ones is a 404 made per request, so that no one can fill the cache.
     key: ({ params }, { model }) => (monthCharted(params.month, model.today()) ? params.month : null),
     build: monthChartAnswerOf,
-    live: async (input, context) => ({ ready: (await monthChartAnswerOf(input, context)).answer }),
   }),
 
   defineRead({
@@ -89,6 +88,5 @@ export const CHART_READS: readonly PublicRead[] = [
       return `${name}|${params.year}`;
     },
     build: yearChartAnswerOf,
-    live: async (input, context) => ({ ready: (await yearChartAnswerOf(input, context)).answer }),
   }),
 ];

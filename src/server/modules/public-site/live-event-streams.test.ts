@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '../../errors.js';
 import { LIVE_EVENTS_DEFAULTS, LiveEvents, MAX_BUFFERED_BYTES } from './live-event-streams.js';
 
 /** A response whose client never reads: everything written stays unsent. */
@@ -80,5 +81,20 @@ describe('live event streams and readers that do not read', () => {
     expect(idle.ended).toBe(true);
     expect(idle.destroyed).toBe(false);
     expect(stalled.destroyed).toBe(true);
+  });
+
+  it('refuses a stream past the process-wide cap with 503 and Retry-After, through the error hierarchy', () => {
+    const events = new LiveEvents({ ...LIVE_EVENTS_DEFAULTS, maxStreams: 1 });
+    events.start(0);
+    events.open(replyFor(new StalledResponse()), '192.0.2.6', undefined);
+    let refused: unknown;
+    try {
+      events.open(replyFor(new StalledResponse()), '192.0.2.7', undefined);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ServiceUnavailableError);
+    expect((refused as ServiceUnavailableError).retryAfterSeconds).toBe(30);
+    expect(events.openStreams).toBe(1);
   });
 });

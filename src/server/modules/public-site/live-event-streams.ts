@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { LiveEvent } from '../../../shared/live-events.js';
-import { TooManyRequestsError } from '../../errors.js';
+import { ServiceUnavailableError, TooManyRequestsError } from '../../errors.js';
 
 export interface LiveEventsOptions {
   /** Proxies and browsers drop a silent connection; a comment line this often keeps it open. */
@@ -90,8 +90,7 @@ export class LiveEvents {
    */
   open(reply: FastifyReply, address: string, since: number | undefined): void {
     if (this.streams.size >= this.options.maxStreams) {
-      reply.code(503).header('retry-after', '30').send({ success: false, message: 'Too many live readers' });
-      return;
+      throw new ServiceUnavailableError('Too many live readers', 30);
     }
     if ((this.perAddress.get(address) ?? 0) >= this.options.maxStreamsPerAddress) {
       throw new TooManyRequestsError('Too many live streams from this address', 60);

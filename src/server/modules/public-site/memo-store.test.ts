@@ -44,8 +44,8 @@ describe('memo store with a byte budget', () => {
   it('drops the oldest values once the stores sharing a budget hold more bytes than it allows', async () => {
     const budget = new ByteBudget(10);
     const weighing = { budget, weigh: (value: string) => value.length };
-    const first = new MemoStore<string>(100, weighing);
-    const second = new MemoStore<string>(100, weighing);
+    const first = new MemoStore<string>(100, { weighing, keepStale: true });
+    const second = new MemoStore<string>(100, { weighing, keepStale: true });
     await first.get('a', async () => 'aaaa');
     await first.get('b', async () => 'bbbb');
     expect(budget.used).toBe(8);
@@ -70,7 +70,7 @@ describe('memo store with a byte budget', () => {
 
   it('gives back the bytes of a value dropped for the entry count, and never counts one not kept', async () => {
     const budget = new ByteBudget(1000);
-    const store = new MemoStore<string>(2, { budget, weigh: (value: string) => value.length });
+    const store = new MemoStore<string>(2, { weighing: { budget, weigh: (value: string) => value.length } });
     await store.get('a', async () => 'aa');
     await store.get('b', async () => 'bbb');
     await store.get('c', async () => 'c');
@@ -81,5 +81,14 @@ describe('memo store with a byte budget', () => {
       () => false,
     );
     expect(budget.used).toBe(1);
+  });
+
+  it('keeps nothing stale unless asked, and gives the bytes of a clear back', async () => {
+    const budget = new ByteBudget(1000);
+    const store = new MemoStore<string>(10, { weighing: { budget, weigh: (value: string) => value.length } });
+    await store.get('a', async () => 'aaa');
+    store.clear();
+    expect(store.staleValue('a')).toBeUndefined();
+    expect(budget.used).toBe(0);
   });
 });

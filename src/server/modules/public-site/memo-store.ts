@@ -12,6 +12,13 @@ export interface Weighing<T> {
   weigh(value: T): number;
 }
 
+export interface MemoStoreOptions<T> {
+  /** Bytes counted against a budget shared with other stores. */
+  weighing?: Weighing<T>;
+  /** Whether what a clear drops is kept aside as stale (for readers when a rebuild cannot run). */
+  keepStale?: boolean;
+}
+
 /**
  * Values built once and shared until cleared. While a value is being built its promise is shared,
  * so a burst of requests after a change runs one build; once built, the value itself is kept so that
@@ -19,7 +26,7 @@ export interface Weighing<T> {
  * still running when the store is cleared is not kept (it may have read data from before the change).
  * The oldest values go first when the store has too many, or (with `weighing`) too many bytes.
  *
- * What a clear drops is kept aside as stale, until a fresh value of its key is built: a reader may
+ * With `keepStale`, what a clear drops is kept aside until a fresh value of its key is built: a reader may
  * take it when the fresh one cannot be built (the database is away). Stale values count against the
  * same limits, and go before any fresh one.
  */
@@ -29,10 +36,16 @@ export class MemoStore<T> {
   private readonly stale = new Map<string, { value: T; weight: number }>();
 
   /** @param maxEntries the oldest entry goes when a new one would exceed this. */
+  private readonly weighing: Weighing<T> | undefined;
+  private readonly keepStale: boolean;
+
   constructor(
     private readonly maxEntries: number,
-    private readonly weighing?: Weighing<T>,
-  ) {}
+    options: MemoStoreOptions<T> = {},
+  ) {
+    this.weighing = options.weighing;
+    this.keepStale = options.keepStale === true;
+  }
 
   /**
    * The built value, or a promise of it. `keep` may refuse a built value (it is still returned to
@@ -73,14 +86,16 @@ export class MemoStore<T> {
   }
 
   clear(): void {
-    for (const [key, value] of this.entries) {
+    for (const [key, value] of this.keepStale ? this.entries : []) {
       if (value instanceof Promise) continue;
       this.dropStale(key);
       this.stale.set(key, { value, weight: this.weights.get(key) ?? 0 });
     }
     while (this.stale.size > this.maxEntries) this.dropStale(this.stale.keys().next().value as string);
     // A new map, so that builds started before the clear cannot store into it. The bytes of the values
-    // that became stale stay counted.
+    // that became stale stay counted; the others are given back.
+    if (!this.keepStale && this.weighing)
+      for (const weight of this.weights.values()) this.weighing.budget.used -= weight;
     this.entries = new Map();
     this.weights.clear();
   }

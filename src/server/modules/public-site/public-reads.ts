@@ -126,7 +126,6 @@ export const PUBLIC_READS: readonly PublicRead[] = [
       return `${name}|${query.month ?? ''}|${query.year ?? ''}`;
     },
     build: ghadiResults,
-    live: async (input, context) => ({ ready: (await ghadiResults(input, context)).answer }),
   }),
 
   defineRead({

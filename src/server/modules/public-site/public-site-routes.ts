@@ -39,7 +39,10 @@ function lastSeen(request: FastifyRequest): number | undefined {
   return (request.query as z.infer<typeof eventsQuery>)[EVENTS_SINCE_PARAM];
 }
 
-/** An answer built for this request alone, through the uncached builds' gate (admins pass by it). */
+/**
+ * An answer built for this request alone, through the uncached builds' gate (admins pass by it): the
+ * read's `live` answer, or else what its `build` makes, not kept.
+ */
 async function answerLive(
   read: PublicRead,
   input: ReadInput<unknown, unknown>,
@@ -47,13 +50,14 @@ async function answerLive(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (!read.live) throw new Error(`${read.path} has no live answer`);
   const release = input.admin ? null : await context.uncachedBuilds.admit(clientGroup(request.ip));
   try {
     // A client that left while its build waited for a place is owed nothing: nothing is built.
     if (request.raw.destroyed || request.raw.socket.destroyed)
       throw new ServiceUnavailableError('The client has gone');
-    const live = await read.live(input, context, request);
+    const live = read.live
+      ? await read.live(input, context, request)
+      : { ready: (await read.build(input, context)).answer };
     if ('ready' in live) return sendCached(request, reply, live.ready, context.headers);
     if ('stream' in live) return reply.type('application/json; charset=utf-8').send(live.stream);
     if ('redirect' in live) return reply.redirect(live.redirect, 301);

@@ -57,9 +57,9 @@ export interface PublicRead<P = unknown, Q = unknown> extends CachePolicy {
   /** Only when the server renders the public pages. */
   pageOnly?: boolean;
   /**
-   * The cache key, or null when this request is answered by `live` and not kept. A key names what the
-   * answer is (a ghadi by its canonical name, a normalised month), never how the address spelled it,
-   * so that no one can multiply the kept answers by respelling an address.
+   * The cache key, or null when this request is answered by `live` (else by `build`) and not kept.
+   * A key names what the answer is (a ghadi by its canonical name, a normalised month), never how the
+   * address spelled it, so that no one can multiply the kept answers by respelling an address.
    */
   key(input: ReadInput<P, Q>, context: ReadContext): string | null;
   build(input: ReadInput<P, Q>, context: ReadContext): Promise<Built>;

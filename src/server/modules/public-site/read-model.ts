@@ -45,7 +45,8 @@ const staleAnswers = new WeakSet<Built>();
 const namesByList = new WeakMap<GhadiRecord[], Map<string, GhadiRecord>>();
 
 /** The live ghadi a public address names (its folded English name), if any. */
-function ghadiNamed(list: GhadiRecord[], name: string): GhadiRecord | undefined {
+/** The list's live ghadis by folded English name (their public addresses). */
+function byFoldedName(list: GhadiRecord[]): Map<string, GhadiRecord> {
   let byName = namesByList.get(list);
   if (!byName) {
     byName = new Map();
@@ -55,7 +56,7 @@ function ghadiNamed(list: GhadiRecord[], name: string): GhadiRecord | undefined 
     }
     namesByList.set(list, byName);
   }
-  return byName.get(foldName(name));
+  return byName;
 }
 
 /**
@@ -98,16 +99,16 @@ export class ReadModel {
   }
 
   ghadiNamed(name: string): GhadiRecord | undefined | Promise<GhadiRecord | undefined> {
-    return whenReady(this.ghadis(), (list) => ghadiNamed(list, name));
+    return whenReady(this.ghadis(), (list) => byFoldedName(list).get(foldName(name)));
   }
 
   /**
    * True when the ghadi list is built and no live ghadi has this name: its 404 is then made per
    * request, never kept. False while the list is being rebuilt (the answer's build finds out).
    */
-  isUnknownGhadi(name: string): boolean {
+  isUnknownGhadi(foldedName: string): boolean {
     const list = this.ghadiList.peek('all');
-    return list !== undefined && ghadiNamed(list, name) === undefined;
+    return list !== undefined && !byFoldedName(list).has(foldedName);
   }
 
   /** A month's public results (YYYY-MM), newest first. */
@@ -240,7 +241,10 @@ export class ReadModel {
   private store(policy: CachePolicy): MemoStore<Built> {
     let store = this.answers.get(policy);
     if (!store) {
-      store = new MemoStore(policy.maxKept, { budget: this.answerBudget, weigh: answerBytes });
+      store = new MemoStore(policy.maxKept, {
+        weighing: { budget: this.answerBudget, weigh: answerBytes },
+        keepStale: true,
+      });
       this.answers.set(policy, store);
     }
     return store;
