@@ -2,6 +2,8 @@
  * The data each public page is built from: what the server renders and caches, embeds in the page,
  * and the browser hydrates. Types only.
  */
+import type { Language } from './page-language.js';
+import type { MonthChart, YearChart } from './schemas/charts.js';
 import type { DeclarationEntry, DeclarationHead } from './schemas/declarations.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
 import type { PublicResultRecord } from './schemas/results.js';
@@ -68,7 +70,43 @@ export interface DeclarationsPageData {
   pageCount: number;
 }
 
-export type PublicPageData = HomePageData | ResultsPageData | DeclarationsPageData;
+/** A ghadi's year: 12 month columns of 31 days (/satta-results/{name}/{year}). */
+export interface YearChartPageData {
+  page: 'year-chart';
+  version: number;
+  siteName: string;
+  today: string;
+  timeZone: string;
+  chart: YearChart;
+}
+
+/** Every live ghadi's month: 31 day rows, a column per ghadi by OrderId (/chart/{YYYY-MM}). */
+export interface MonthChartPageData {
+  page: 'month-chart';
+  version: number;
+  siteName: string;
+  today: string;
+  timeZone: string;
+  chart: MonthChart;
+}
+
+/** The site's 404: an address with nothing behind it (a chart of an unknown ghadi or year). */
+export interface NotFoundPageData {
+  page: 'not-found';
+  siteName: string;
+  today: string;
+  timeZone: string;
+}
+
+/** A server-rendered page's data, and the language it is shown in (its address says: /hi is Hindi). */
+export type PublicPageData = (
+  | HomePageData
+  | ResultsPageData
+  | DeclarationsPageData
+  | YearChartPageData
+  | MonthChartPageData
+  | NotFoundPageData
+) & { language: Language };
 
 /** What the server-side bundle (src/web/entry-server.tsx) exports. */
 export interface PublicPageRenderer {

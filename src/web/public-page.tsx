@@ -1,16 +1,25 @@
 import type { PublicPageData } from '../shared/public-page-data.js';
+import { MonthChartView } from './features/public-charts/month-chart-view.js';
+import { YearChartView } from './features/public-charts/year-chart-view.js';
 import { DeclarationsView } from './features/public-declarations/declarations-view.js';
 import { HomeView } from './features/public-home/home-view.js';
+import { NotFoundView } from './features/public-not-found/not-found-view.js';
 import { PublicResultsView } from './features/public-results/public-results-view.js';
 
 /** The server-rendered public pages; links between them are plain full loads (no router). */
 export function PublicPage({ data }: { data: PublicPageData }) {
   switch (data.page) {
     case 'home':
-      return <HomeView initial={data} />;
+      return <HomeView initial={data} language={data.language} />;
     case 'results':
-      return <PublicResultsView initial={data} />;
+      return <PublicResultsView initial={data} language={data.language} />;
     case 'declarations':
-      return <DeclarationsView data={data} />;
+      return <DeclarationsView data={data} language={data.language} />;
+    case 'year-chart':
+      return <YearChartView initial={data} language={data.language} />;
+    case 'month-chart':
+      return <MonthChartView initial={data} language={data.language} />;
+    case 'not-found':
+      return <NotFoundView data={data} language={data.language} />;
   }
 }

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The first year a chart may show. */
-export const FIRST_CHART_YEAR = 2000;
-
 /** One date's cell: the value as the public results show it, or null when none was declared. */
 export const chartCell = z.object({ Result: z.string(), Corrected: z.boolean() }).nullable();
 export type ChartCell = z.infer<typeof chartCell>;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { monthChartOf, yearChartOf } from '../../../shared/chart-grids.js';
+import { monthCharted, yearCharted } from '../../../shared/chart-pages.js';
 import { foldName } from '../../../shared/names.js';
 import {
-  FIRST_CHART_YEAR,
   monthChartAnswer,
   monthChartParams,
   yearChartAnswer,
@@ -19,16 +19,6 @@ import {
   type ReadInput,
 } from './read-definition.js';
 import type { Built } from './read-model.js';
-
-/** Whether a year has a chart: from FIRST_CHART_YEAR to the site's current year. */
-function yearCharted(year: number, today: string): boolean {
-  return year >= FIRST_CHART_YEAR && year <= Number(today.slice(0, 4));
-}
-
-/** Whether a month (YYYY-MM) has a chart: from FIRST_CHART_YEAR's January to the site's current month. */
-function monthCharted(month: string, today: string): boolean {
-  return month >= `${FIRST_CHART_YEAR}-01` && month <= today.slice(0, 7);
-}
 
 type YearInput = ReadInput<z.infer<typeof yearChartParams>, z.infer<typeof noQuery>>;
 

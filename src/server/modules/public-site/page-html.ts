@@ -2,21 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { monthLabel, yearMonthLabel } from '../../../shared/date-labels.js';
-import { declarationsPagePath, FEED_PATH } from '../../../shared/declaration-log-pages.js';
-import { ghadiMonthPath } from '../../../shared/ghadi-page-month.js';
-import type {
-  DeclarationsPageData,
-  HomePageData,
-  PublicPageData,
-  PublicPageRenderer,
-  ResultsPageData,
-} from '../../../shared/public-page-data.js';
-import { SITE_NAME } from '../../../shared/site.js';
+import { inLanguage, type Language } from '../../../shared/page-language.js';
+import type { PublicPageData, PublicPageRenderer } from '../../../shared/public-page-data.js';
 import { type CachedAnswer, HTML_TYPE, prepareAnswer } from './cached-answer.js';
+import { headFor, type PageHead, structuredData, twinsOf } from './page-heads.js';
 
 /** Where the public page's built HTML (src/web/public.html) marks its slots. */
-const SLOTS = { head: '<!--page-head-->', body: '<!--page-body-->', data: '<!--page-data-->' } as const;
+const SLOTS = {
+  /** The page's language: the template's English is replaced by each page's own. */
+  language: '<html lang="en">',
+  head: '<!--page-head-->',
+  body: '<!--page-body-->',
+  data: '<!--page-data-->',
+} as const;
 
 export function escapeHtml(text: string): string {
   return text
@@ -37,113 +35,61 @@ export function jsonForScript(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-interface PageHead {
-  title: string;
-  description: string;
-  /** The page's own address: absolute under PUBLIC_URL, else a path (crawlers resolve it). */
-  canonical: string;
-  /** Open Graph wants an absolute address; without PUBLIC_URL there is none to give. */
-  absolute: boolean;
-  /** Pages that must stay out of search results (an unknown ghadi). */
-  noIndex?: boolean;
-  /** A feed of the same content, for readers that subscribe. */
-  feed?: { href: string; title: string };
+/** The page's address in `language` under `origin` (PUBLIC_URL), or its path when there is none. */
+function addressOf(origin: string | null, language: Language, path: string): string {
+  return `${origin ?? ''}${inLanguage(language, path)}`;
 }
 
-function homeHead(data: HomePageData, origin: string | null): PageHead {
-  const names = data.ghadis.map((ghadi) => ghadi.NameEn);
-  const listed = names.length > 0 ? `${names.join(', ')}: ` : '';
-  return {
-    title: `${SITE_NAME} – Today's Satta Results, Live Chart and ${yearMonthLabel(data.recordMonth)} Record`,
-    description:
-      `${listed}today's and yesterday's results, live as they are declared, ` +
-      `and the monthly record chart for ${yearMonthLabel(data.recordMonth)}.`,
-    canonical: `${origin ?? ''}/`,
-    absolute: origin !== null,
-  };
-}
-
-function resultsHead(data: ResultsPageData, origin: string | null): PageHead {
-  const month = monthLabel(data.month, data.year);
-  const name = data.ghadi?.NameEn ?? data.name;
-  const path = ghadiMonthPath(name, data.month, data.year, data.today);
-  if (!data.ghadi) {
-    return {
-      title: `No data available for ${data.name} – ${SITE_NAME}`,
-      description: `There is no ghadi named ${data.name}.`,
-      canonical: `${origin ?? ''}${path}`,
-      absolute: origin !== null,
-      noIndex: true,
-    };
-  }
-  const hindi = data.ghadi.NameHn ? ` (${data.ghadi.NameHn})` : '';
-  return {
-    title: `${name} Satta Result ${month} – Chart and Record | ${SITE_NAME}`,
-    description:
-      `${name}${hindi} satta results for ${month}: the result of every day of the month, ` +
-      `declared at ${data.ghadi.RTime}.`,
-    canonical: `${origin ?? ''}${path}`,
-    absolute: origin !== null,
-  };
-}
-
-function declarationsHead(data: DeclarationsPageData, origin: string | null): PageHead {
-  const page = data.pageNumber > 1 ? ` – Page ${data.pageNumber}` : '';
-  return {
-    title: `Declaration Log${page} – Every Result Declared, Hash-Chained | ${SITE_NAME}`,
-    description:
-      'Every result declared or corrected on this site, newest first, in a public hash-chained log ' +
-      'that anyone can check.',
-    canonical: `${origin ?? ''}${declarationsPagePath(data.pageNumber)}`,
-    absolute: origin !== null,
-    noIndex: data.pageNumber < 1 || data.pageNumber > data.pageCount,
-    feed: { href: `${origin ?? ''}${FEED_PATH}`, title: `${SITE_NAME} – declarations` },
-  };
-}
-
-function headFor(data: PublicPageData, origin: string | null): PageHead {
-  switch (data.page) {
-    case 'home':
-      return homeHead(data, origin);
-    case 'results':
-      return resultsHead(data, origin);
-    case 'declarations':
-      return declarationsHead(data, origin);
-  }
-}
-
-function headHtml(head: PageHead): string {
+function headHtml(head: PageHead, origin: string | null): string {
+  const canonical = addressOf(origin, head.language, head.path);
   const lines = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+  ];
+  // A page kept out of search results names no twin: its twin is as empty as it is.
+  if (!head.noIndex) {
+    for (const [language, path] of twinsOf(head))
+      lines.push(
+        `<link rel="alternate" hreflang="${language}" href="${escapeHtml(`${origin ?? ''}${path}`)}" />`,
+      );
+    lines.push(
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(addressOf(origin, 'en', head.path))}" />`,
+    );
+  }
+  lines.push(
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     '<meta property="og:type" content="website" />',
-  ];
-  if (head.absolute) lines.push(`<meta property="og:url" content="${escapeHtml(head.canonical)}" />`);
+    `<meta property="og:locale" content="${head.language === 'hi' ? 'hi_IN' : 'en_IN'}" />`,
+  );
+  if (origin !== null) lines.push(`<meta property="og:url" content="${escapeHtml(canonical)}" />`);
   if (head.noIndex) lines.push('<meta name="robots" content="noindex" />');
   if (head.feed) {
     lines.push(
-      `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(head.feed.href)}" ` +
+      `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(`${origin ?? ''}${head.feed.href}`)}" ` +
         `title="${escapeHtml(head.feed.title)}" />`,
     );
   }
+  // Data, never executed (so the CSP's script-src 'self' holds); jsonForScript keeps "</script>" out.
+  for (const item of head.noIndex ? [] : structuredData(head, origin ?? ''))
+    lines.push(`<script type="application/ld+json">${jsonForScript(item)}</script>`);
   return lines.join('\n    ');
 }
 
 /** Renders the public pages into the built HTML: head tags, the markup, and the data to hydrate with. */
 export class PublicPages {
-  private readonly parts: [string, string, string, string];
+  private readonly parts: [string, string, string, string, string];
 
   constructor(
     template: string,
     private readonly renderer: PublicPageRenderer,
   ) {
-    const [beforeHead, afterHead] = splitOnce(template, SLOTS.head);
+    const [beforeLanguage, afterLanguage] = splitOnce(template, SLOTS.language);
+    const [beforeHead, afterHead] = splitOnce(afterLanguage, SLOTS.head);
     const [beforeBody, afterBody] = splitOnce(afterHead, SLOTS.body);
     const [beforeData, afterData] = splitOnce(afterBody, SLOTS.data);
-    this.parts = [beforeHead, beforeBody, beforeData, afterData];
+    this.parts = [beforeLanguage, beforeHead, beforeBody, beforeData, afterData];
   }
 
   /**
@@ -156,11 +102,14 @@ export class PublicPages {
   }
 
   render(data: PublicPageData, origin: string | null): string {
-    const head = headFor(data, origin);
+    const head = headFor(data);
     const body = this.renderer.renderPage(data);
     const script = `<script type="application/json" id="page-data">${jsonForScript(data)}</script>`;
-    const [beforeHead, beforeBody, beforeData, afterData] = this.parts;
-    return `${beforeHead}${headHtml(head)}${beforeBody}${body}${beforeData}${script}${afterData}`;
+    const [beforeLanguage, beforeHead, beforeBody, beforeData, afterData] = this.parts;
+    return (
+      `${beforeLanguage}<html lang="${data.language}">${beforeHead}${headHtml(head, origin)}` +
+      `${beforeBody}${body}${beforeData}${script}${afterData}`
+    );
   }
 }
 

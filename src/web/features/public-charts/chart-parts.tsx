@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import type { Language } from '../../../shared/page-language.js';
+import type { ChartCell } from '../../../shared/schemas/charts.js';
+import { CorrectionMark } from '../../components/public/correction-mark.js';
+import { CHART_TEXT } from './chart-text.js';
+import './chart-styles.css';
+
+/** The one heading each chart page has; its table and scroll box are named by it. */
+export const CHART_TITLE_ID = 'chart-title';
+
+export const linkClass =
+  'font-medium text-indigo-800 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-950 hover:decoration-indigo-800';
+
+const pillClass =
+  'inline-block rounded-md bg-white px-3 py-1.5 text-sm font-medium text-indigo-800 shadow-sm ring-1 ring-slate-200 hover:bg-indigo-50';
+
+/**
+ * The table's box: it scrolls sideways by itself (never the page) and can be scrolled from the
+ * keyboard, so it takes focus and is named by the page's heading. The hint shows on narrow screens.
+ */
+export function ChartScroll({ language, children }: { language: Language; children: ReactNode }) {
+  return (
+    <div>
+      <p className="chart-hint" aria-hidden="true">
+        {CHART_TEXT[language].scrollHint}
+      </p>
+      {/* Named, a section is a region: screen readers list it among the page's landmarks. */}
+      <section
+        className="chart-scroll overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard (WCAG 2.1.1).
+        tabIndex={0}
+        aria-labelledby={CHART_TITLE_ID}
+      >
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * A date's cell. Cells carry no class lists: a year chart has 372 of them and must stay light, so
+ * chart-styles.css styles them through the table and two short classes (n: no result, x: no such day).
+ */
+export function ResultCell({
+  cell,
+  past,
+  current,
+  language,
+}: {
+  cell: ChartCell;
+  /** Before today: a missing result is marked as such, not left blank as a date still to come. */
+  past: boolean;
+  /** Today's cell (the year chart marks the cell; the monthly chart marks the whole row instead). */
+  current?: boolean;
+  language: Language;
+}) {
+  const currentDate = current ? 'date' : undefined;
+  if (cell)
+    return (
+      <td aria-current={currentDate}>
+        {cell.Result}
+        {cell.Corrected && <ChartCorrectionMark language={language} />}
+      </td>
+    );
+  if (past)
+    return (
+      <td className="n" aria-label={CHART_TEXT[language].noResult} aria-current={currentDate}>
+        –
+      </td>
+    );
+  return <td aria-current={currentDate} />;
+}
+
+/** A day the month does not have (30 February): hatched, with no text. */
+export function MissingDay({ language, span }: { language: Language; span?: number }) {
+  return <td className="x" colSpan={span} aria-label={CHART_TEXT[language].noSuchDay} />;
+}
+
+/** The chart has no previous value to name, so the mark says only that the value was corrected. */
+function ChartCorrectionMark({ language }: { language: Language }) {
+  return <CorrectionMark previous={null} language={language} />;
+}
+
+/**
+ * What the marks mean: a tooltip cannot be read on a touch screen. The symbols are spoken in each
+ * cell. Only the marks the table can show are listed.
+ */
+export function ChartLegend({
+  language,
+  missingDays,
+  today,
+}: {
+  language: Language;
+  missingDays: boolean;
+  today: boolean;
+}) {
+  const t = CHART_TEXT[language];
+  return (
+    <ul className="chart-legend">
+      <li>
+        <span aria-hidden="true" className="chart-legend-n">
+          –
+        </span>{' '}
+        {t.noResult}
+      </li>
+      <li>
+        <span aria-hidden="true" className="chart-legend-c">
+          ✱
+        </span>{' '}
+        {t.corrected}
+      </li>
+      {missingDays && (
+        <li>
+          <span aria-hidden="true" className="chart-legend-x" /> {t.noSuchDay}
+        </li>
+      )}
+      {today && (
+        <li>
+          <span aria-hidden="true" className="chart-legend-t" /> {t.today}
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** A row of page links (home, results, previous and next): plain full loads. */
+export function PageLinks({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-2">
+      {children}
+    </nav>
+  );
+}
+
+export function PillLink({ href, rel, children }: { href: string; rel?: string; children: ReactNode }) {
+  return (
+    <a href={href} rel={rel} className={pillClass}>
+      {children}
+    </a>
+  );
+}
