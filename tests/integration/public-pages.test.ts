@@ -53,10 +53,10 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered public pages [%s]', 
     expect(html).not.toContain('og:url');
     expect(html).toContain('10<!-- --> for <!-- -->1050');
     expect(html).toContain('Section not found.');
-    // The embedded data is GET /api/home's.
+    // The embedded data is GET /api/home's, and the page's language.
     const embedded = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
-    const home = (await call(web.app, { url: '/api/home' })).json<{ data: unknown }>().data;
-    expect(JSON.parse(embedded)).toEqual(home);
+    const home = (await call(web.app, { url: '/api/home' })).json<{ data: object }>().data;
+    expect(JSON.parse(embedded)).toEqual({ ...home, language: 'en' });
     // The only scripts are the module files and the (never executed) data.
     expect(html.match(/<script(?![^>]*(type="module"[^>]*src=|type="application\/json"))/g)).toBeNull();
   });

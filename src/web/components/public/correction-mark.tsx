@@ -1,11 +1,20 @@
 import { correctionLabel } from '../../../shared/correction-label.js';
+import type { Language } from '../../../shared/page-language.js';
 
 /**
  * The mark a corrected value carries: a small ✱ whose tooltip and spoken text say what it replaced
  * ("corrected, was 45"). `spoken` is false where the same words are visible next to it already.
  */
-export function CorrectionMark({ previous, spoken = true }: { previous: string | null; spoken?: boolean }) {
-  const label = correctionLabel(previous);
+export function CorrectionMark({
+  previous,
+  language = 'en',
+  spoken = true,
+}: {
+  previous: string | null;
+  language?: Language;
+  spoken?: boolean;
+}) {
+  const label = correctionLabel(previous, language);
   return (
     <sup
       title={label}

@@ -1,27 +1,75 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { TIME_TABLE } from '../../../shared/promo-tables.js';
+import { monthChartPath } from '../../../shared/chart-pages.js';
+import { inLanguage, LANGUAGE_NAMES, type Language, otherLanguage } from '../../../shared/page-language.js';
 import { trackVisitOnce } from '../../lib/visitor.js';
+import { CHROME_TEXT } from './chrome-text.js';
 import './public-styles.css';
 
-/** Section anchors of the home page; from another page they are full loads of the home page. */
-const NAV_LINKS = [
-  { href: '/', label: 'Home' },
-  { href: '/#chart', label: 'Live Chart' },
-  { href: '/#record', label: 'Record Chart' },
-  { href: '/#time-table', label: 'Time Table' },
-  { href: '/#blog', label: 'Blog' },
-] as const;
+/** The header's links; the home page's sections are anchors, full loads of the home page from elsewhere. */
+function navLinks(language: Language, chartMonth: string | null) {
+  const text = CHROME_TEXT[language].nav;
+  const links = [
+    { href: '/', label: text.home },
+    { href: '/#chart', label: text.liveChart },
+    { href: '/#record', label: text.recordChart },
+    { href: '/#time-table', label: text.timeTable },
+    { href: '/#blog', label: text.blog },
+    ...(chartMonth ? [{ href: monthChartPath(chartMonth), label: text.charts }] : []),
+  ];
+  return links.map((link) => ({ ...link, href: inLanguage(language, link.href) }));
+}
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+function GlobeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-4 w-4 fill-none stroke-current stroke-2">
+      <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18ZM3 12h18M12 3c2.5 2.7 3.6 5.7 3.6 9s-1.1 6.3-3.6 9c-2.5-2.7-3.6-5.7-3.6-9S9.5 5.7 12 3Z" />
+    </svg>
+  );
+}
+
+/**
+ * The link to this page in the other language, named in that language (its reader finds it) and
+ * marked so, for screen readers and search engines alike.
+ */
+export function LanguageSwitch({ language, path }: { language: Language; path: string }) {
+  const other = otherLanguage(language);
+  return (
+    <a
+      href={inLanguage(other, path)}
+      hrefLang={other}
+      lang={other}
+      data-testid="language-switch"
+      className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-amber-300 px-3 text-sm font-semibold text-amber-200 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-amber-300 sm:order-last"
+    >
+      <GlobeIcon />
+      {LANGUAGE_NAMES[other]}
+    </a>
+  );
+}
+
+export function SiteHeader({
+  siteName,
+  language = 'en',
+  path = '/',
+  chartMonth = null,
+}: {
+  siteName: string;
+  language?: Language;
+  /** The page's English address: the switch links to its twin. */
+  path?: string;
+  /** The current month (YYYY-MM), whose combined chart "Charts" opens; no entry without it. */
+  chartMonth?: string | null;
+}) {
   return (
     <header className="bg-slate-900 text-white shadow">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-        <a href="/" className="text-xl font-extrabold tracking-tight text-amber-300">
+        <a href={inLanguage(language, '/')} className="text-xl font-extrabold tracking-tight text-amber-300">
           {siteName}
         </a>
-        <nav aria-label="Main">
+        <LanguageSwitch language={language} path={path} />
+        <nav aria-label={CHROME_TEXT[language].nav.label} className="w-full sm:w-auto">
           <ul className="flex flex-wrap gap-x-1 gap-y-1 text-sm font-medium">
-            {NAV_LINKS.map((link) => (
+            {navLinks(language, chartMonth).map((link) => (
               <li key={link.href}>
                 <a
                   href={link.href}
@@ -38,19 +86,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   );
 }
 
-const KEYWORDS = [
-  'Satta King Live Result',
-  ...TIME_TABLE.map((slot) => `${slot.name} Result`),
-  'Satta Chart',
-  'Monthly Record Chart',
-  'Fast Result',
-];
-
 /** The scrolling keyword strip; the second copy makes the loop seamless and is hidden from readers. */
-export function KeywordTicker() {
+export function KeywordTicker({ language = 'en' }: { language?: Language }) {
+  const text = CHROME_TEXT[language];
   const items = (hidden: boolean) => (
     <ul className="ticker-copy" aria-hidden={hidden || undefined}>
-      {KEYWORDS.map((keyword) => (
+      {text.keywords.map((keyword) => (
         <li key={keyword} className="px-4">
           ★ {keyword}
         </li>
@@ -59,7 +100,7 @@ export function KeywordTicker() {
   );
   return (
     <section
-      aria-label="Keywords"
+      aria-label={text.keywordsLabel}
       className="ticker bg-amber-300 py-1.5 text-sm font-semibold text-slate-900"
     >
       <div className="ticker-track">
@@ -76,27 +117,44 @@ export function ContentHtml({ html, className = '' }: { html: string; className?
   return <div className={`content-html ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
+export function SiteFooter({
+  siteName,
+  year,
+  language = 'en',
+  chartMonth = null,
+}: {
+  siteName: string;
+  year: number;
+  language?: Language;
+  chartMonth?: string | null;
+}) {
+  const text = CHROME_TEXT[language];
+  const links = text.footerLinks;
+  const link = 'underline hover:text-white';
   return (
     <footer className="mt-10 bg-slate-900 px-4 py-6 text-center text-sm text-slate-300">
       <p>
-        © {year} {siteName}. All rights reserved.
+        © {year} {siteName}. {text.rights}
       </p>
-      <p className="mt-1 text-xs text-slate-400">
-        Results are published for information only. We do not accept or place bets.
-      </p>
-      <p className="mt-2 space-x-3">
-        <a href="/" className="underline hover:text-white">
-          Home
+      <p className="mt-1 text-xs text-slate-400">{text.disclaimer}</p>
+      <p className="mt-2 flex flex-wrap justify-center gap-x-3 gap-y-1">
+        <a href={inLanguage(language, '/')} className={link}>
+          {links.home}
         </a>
-        <a href="/#chart" className="underline hover:text-white">
-          Live Chart
+        <a href={inLanguage(language, '/#chart')} className={link}>
+          {links.liveChart}
         </a>
-        <a href="/declarations" className="underline hover:text-white">
-          Declaration log
+        {chartMonth && (
+          <a href={inLanguage(language, monthChartPath(chartMonth))} className={link}>
+            {links.charts}
+          </a>
+        )}
+        <a href={inLanguage(language, '/declarations')} className={link}>
+          {links.declarations}
         </a>
-        <a href="/sitemap.xml" className="underline hover:text-white">
-          Sitemap
+        {/* One sitemap lists both languages' pages. */}
+        <a href="/sitemap.xml" className={link}>
+          {links.sitemap}
         </a>
       </p>
     </footer>
@@ -128,22 +186,32 @@ function UpIcon() {
 }
 
 /** Floating share links (to this page) and a way back to the top. */
-export function SocialLinks({ siteName, path }: { siteName: string; path: string }) {
+export function SocialLinks({
+  siteName,
+  path,
+  language = 'en',
+}: {
+  siteName: string;
+  /** The page's English address: the page's own (its language's twin) is shared. */
+  path: string;
+  language?: Language;
+}) {
+  const share = CHROME_TEXT[language].share;
   // The full address is known in the browser only; the server renders the path (same first render).
   const [origin, setOrigin] = useState('');
   useEffect(() => setOrigin(window.location.origin), []);
-  const address = encodeURIComponent(origin + path);
-  const text = encodeURIComponent(`${siteName} – live results`);
+  const address = encodeURIComponent(origin + inLanguage(language, path));
+  const text = encodeURIComponent(share.text(siteName));
   const button =
     'flex h-11 w-11 items-center justify-center rounded-full text-white shadow-lg ring-2 ring-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
   return (
-    <nav aria-label="Share" className="fixed right-3 bottom-3 z-20 flex flex-col gap-2">
+    <nav aria-label={share.label} className="fixed right-3 bottom-3 z-20 flex flex-col gap-2">
       <a
         href={`https://wa.me/?text=${text}%20${address}`}
         target="_blank"
         rel="noopener noreferrer"
         className={`${button} bg-green-600 hover:bg-green-700`}
-        aria-label="Share on WhatsApp"
+        aria-label={share.whatsApp}
       >
         <WhatsAppIcon />
       </a>
@@ -152,11 +220,11 @@ export function SocialLinks({ siteName, path }: { siteName: string; path: string
         target="_blank"
         rel="noopener noreferrer"
         className={`${button} bg-sky-500 hover:bg-sky-600`}
-        aria-label="Share on Telegram"
+        aria-label={share.telegram}
       >
         <TelegramIcon />
       </a>
-      <a href="#top" className={`${button} bg-slate-700 hover:bg-slate-800`} aria-label="Back to top">
+      <a href="#top" className={`${button} bg-slate-700 hover:bg-slate-800`} aria-label={share.top}>
         <UpIcon />
       </a>
     </nav>
@@ -168,11 +236,17 @@ export function PublicShell({
   siteName,
   year,
   path,
+  language,
+  today,
   children,
 }: {
   siteName: string;
   year: number;
+  /** The page's address in English (the Hindi twin is the same under /hi): the switch and share links. */
   path: string;
+  language: Language;
+  /** The site's today (YYYY-MM-DD): the header and footer link to its month's chart. */
+  today?: string;
   children: ReactNode;
 }) {
   useEffect(() => {
@@ -180,13 +254,14 @@ export function PublicShell({
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  const chartMonth = today ? today.slice(0, 7) : null;
   return (
     <div id="top" className="flex min-h-dvh flex-col bg-slate-100 text-slate-900">
-      <SiteHeader siteName={siteName} />
-      <KeywordTicker />
+      <SiteHeader siteName={siteName} language={language} path={path} chartMonth={chartMonth} />
+      <KeywordTicker language={language} />
       <main className="mx-auto w-full max-w-5xl flex-1 px-3 py-5 sm:px-4">{children}</main>
-      <SiteFooter siteName={siteName} year={year} />
-      <SocialLinks siteName={siteName} path={path} />
+      <SiteFooter siteName={siteName} year={year} language={language} chartMonth={chartMonth} />
+      <SocialLinks siteName={siteName} path={path} language={language} />
     </div>
   );
 }

@@ -37,7 +37,7 @@ const data = (overrides: Partial<DeclarationsPageData> = {}): DeclarationsPageDa
 
 /** Renders as the server does, then hydrates it; fails on any difference between the two. */
 function serve(page: DeclarationsPageData) {
-  return renderThenHydrate(<DeclarationsView data={page} />);
+  return renderThenHydrate(<DeclarationsView data={page} language="en" />);
 }
 
 describe('the declaration log page', () => {

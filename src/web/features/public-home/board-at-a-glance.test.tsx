@@ -42,6 +42,7 @@ function renderBoard(now = AT_TWO_PM) {
       timeZone={ZONE}
       updatedAt={`${TODAY}T08:25:00.000Z`}
       now={now}
+      language="en"
     />,
   );
 }
@@ -126,6 +127,7 @@ describe('the board at a glance', () => {
         timeZone={ZONE}
         updatedAt={after.updatedAt}
         now={AT_TWO_PM}
+        language="en"
       />,
     );
     expect(within(card('Delhi Bazar')).getByTestId('state')).toHaveTextContent(/^Declared at 14:46$/);
@@ -149,7 +151,7 @@ describe('the board at a glance', () => {
       blogHtml: null,
       bannerHtml: null,
     };
-    const { html } = await renderThenHydrate(<HomeView initial={data} />);
+    const { html } = await renderThenHydrate(<HomeView initial={data} language="en" />);
     expect(html).toContain('Last updated');
     expect(html).toContain('2<!-- --> declared · <!-- -->3<!-- --> waiting today');
   });

@@ -14,6 +14,7 @@ describe('the home page marks corrected values', () => {
         timeZone="Asia/Kolkata"
         updatedAt={`${TODAY}T06:00:00.000Z`}
         now={`${TODAY}T06:00:00.000Z`}
+        language="en"
         ghadis={[
           ghadiRecord(1, { TodayResult: '54', Corrected: true, Previous: '45' }),
           ghadiRecord(2, { TodayResult: '12' }),
@@ -38,6 +39,7 @@ describe('the home page marks corrected values', () => {
         ghadis={ghadis}
         month="2026-11"
         today={TODAY}
+        language="en"
         results={[
           resultRecord(1, '2026-11-22', '54', { Name: 'NCR', Corrected: true, Previous: '45' }),
           resultRecord(2, '2026-11-22', '07', { Name: 'Gali' }),
@@ -63,6 +65,7 @@ describe('the home page marks corrected values', () => {
         ghadis={[ghadiRecord(1)]}
         month="2026-11"
         today={TODAY}
+        language="en"
         results={[resultRecord(1, '2026-11-22', '54')]}
       />,
     );

@@ -1,9 +1,13 @@
 import { longDate } from '../../../shared/date-labels.js';
 import { timeInZone } from '../../../shared/dates.js';
 import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
+import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
 import { boardCounts, nextDueGid } from './board-state.js';
+import { HOME_TEXT, type HomeText } from './home-text.js';
+
+type BoardText = HomeText['board'];
 
 function HourglassIcon() {
   return (
@@ -14,13 +18,13 @@ function HourglassIcon() {
 }
 
 /** Today's result, or the waiting mark while it is not declared yet; a correction shows what it replaced. */
-function TodayResult({ ghadi }: { ghadi: GhadiRecord }) {
+function TodayResult({ ghadi, text, language }: { ghadi: GhadiRecord; text: BoardText; language: Language }) {
   const value = ghadi.TodayResult;
   if (!value) {
     return (
       <span className="inline-flex items-center gap-1 text-lg font-bold text-amber-700" data-testid="waiting">
         <HourglassIcon />
-        WAIT
+        {text.wait}
       </span>
     );
   }
@@ -28,11 +32,11 @@ function TodayResult({ ghadi }: { ghadi: GhadiRecord }) {
   return (
     <>
       <span className="text-3xl font-extrabold text-emerald-700">{value}</span>
-      <CorrectionMark previous={ghadi.Previous} />
+      <CorrectionMark previous={ghadi.Previous} language={language} />
       {/* Visible too, for touch screens that show no tooltip; the mark already says it to readers. */}
       {ghadi.Previous !== null && (
         <span aria-hidden="true" className="block text-xs font-medium text-amber-700">
-          was {ghadi.Previous}
+          {text.was(ghadi.Previous)}
         </span>
       )}
     </>
@@ -43,16 +47,28 @@ function TodayResult({ ghadi }: { ghadi: GhadiRecord }) {
  * Where the ghadi stands today, in words (not only colour): declared, with the time in the site's
  * zone when the data has it, or waiting, with its due time; the next one due says "Next".
  */
-function TodayState({ ghadi, isNext, timeZone }: { ghadi: GhadiRecord; isNext: boolean; timeZone: string }) {
+function TodayState({
+  ghadi,
+  isNext,
+  timeZone,
+  text,
+}: {
+  ghadi: GhadiRecord;
+  isNext: boolean;
+  timeZone: string;
+  text: BoardText;
+}) {
   if (ghadi.TodayResult) {
     const at = ghadi.DeclaredAt ? timeInZone(ghadi.DeclaredAt, timeZone) : '';
     return (
       <p data-testid="state" className="mt-1 text-xs font-semibold text-emerald-800">
-        Declared
+        {text.declared}
         {at && ghadi.DeclaredAt && (
           <>
             {' '}
-            at <time dateTime={ghadi.DeclaredAt}>{at}</time>
+            {text.at}
+            <time dateTime={ghadi.DeclaredAt}>{at}</time>
+            {text.afterTime}
           </>
         )}
       </p>
@@ -63,12 +79,29 @@ function TodayState({ ghadi, isNext, timeZone }: { ghadi: GhadiRecord; isNext: b
       {isNext && (
         <>
           <span data-testid="next" className="rounded bg-indigo-700 px-1.5 py-0.5 font-bold text-white">
-            Next
+            {text.next}
           </span>{' '}
         </>
       )}
-      <span className="font-semibold text-amber-900">Waiting</span>{' '}
-      <span className="text-slate-700">due {ghadi.RTime}</span>
+      <span className="font-semibold text-amber-900">{text.waiting}</span>{' '}
+      <span className="text-slate-700">{text.due(ghadi.RTime)}</span>
+    </p>
+  );
+}
+
+/** Under the name the page reads in, the ghadi's other name, marked with its language. */
+function OtherName({ ghadi, language }: { ghadi: GhadiRecord; language: Language }) {
+  if (language === 'en') {
+    return (
+      <p lang="hi" className="text-sm text-slate-600">
+        {ghadi.NameHn}
+      </p>
+    );
+  }
+  const shown = ghadiName(ghadi, language);
+  return (
+    <p lang="en" className="text-sm text-slate-600">
+      {shown === ghadi.NameEn ? '' : ghadi.NameEn}
     </p>
   );
 }
@@ -82,32 +115,32 @@ export interface GhadiChartProps {
   updatedAt: string;
   /** The time "Next" is reckoned from (ISO). */
   now: string;
+  language: Language;
 }
 
 /** Every ghadi by OrderId, two per row, each linking to its monthly results, with the day's tally above. */
-export function GhadiChart({ ghadis, today, timeZone, updatedAt, now }: GhadiChartProps) {
+export function GhadiChart({ ghadis, today, timeZone, updatedAt, now, language }: GhadiChartProps) {
+  const text = HOME_TEXT[language].board;
   const next = nextDueGid(ghadis, now, timeZone);
   const { declared, waiting } = boardCounts(ghadis);
   return (
     <section id="chart" aria-labelledby="chart-title" className="scroll-mt-4">
       <h2 id="chart-title" className="text-xl font-bold text-slate-900">
-        Live Result Chart
+        {text.heading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Today is {longDate(today)}. Results appear here as they are declared.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{text.todayIs(longDate(today, language))}</p>
       <div className="mt-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-sm">
         {/* Polite: a reader hears the tally move as results come in, without being interrupted. */}
         <p data-testid="board-counts" aria-live="polite" className="font-semibold text-slate-900">
-          {declared} declared · {waiting} waiting today
+          {text.counts(declared, waiting)}
         </p>
         <p data-testid="last-updated" className="text-slate-700">
-          Last updated <time dateTime={updatedAt}>{timeInZone(updatedAt, timeZone)}</time>
-          <span className="text-slate-600"> ({timeZone} time)</span>
+          {text.lastUpdated} <time dateTime={updatedAt}>{timeInZone(updatedAt, timeZone)}</time>
+          <span className="text-slate-600">{text.zoneTime(timeZone)}</span>
         </p>
       </div>
       {ghadis.length === 0 ? (
-        <p className="mt-3 rounded-md bg-white px-4 py-6 text-center text-slate-600">No ghadi yet.</p>
+        <p className="mt-3 rounded-md bg-white px-4 py-6 text-center text-slate-600">{text.none}</p>
       ) : (
         <ul className="mt-3 grid grid-cols-2 gap-2 sm:gap-3" data-testid="ghadi-chart">
           {ghadis.map((ghadi) => (
@@ -121,25 +154,25 @@ export function GhadiChart({ ghadis, today, timeZone, updatedAt, now }: GhadiCha
               <h3 className="w-full text-base font-bold break-words text-indigo-900 sm:text-lg">
                 {/* The whole card is the link (the ::after covers it), named by the ghadi. */}
                 <a
-                  href={ghadiPagePath(ghadi.NameEn)}
+                  href={inLanguage(language, ghadiPagePath(ghadi.NameEn))}
                   className="after:absolute after:inset-0 focus:outline-none"
                 >
-                  {ghadi.NameEn}
+                  {ghadiName(ghadi, language)}
                 </a>
               </h3>
-              <p className="text-sm text-slate-600">{ghadi.NameHn}</p>
-              <TodayState ghadi={ghadi} isNext={ghadi.GID === next} timeZone={timeZone} />
+              <OtherName ghadi={ghadi} language={language} />
+              <TodayState ghadi={ghadi} isNext={ghadi.GID === next} timeZone={timeZone} text={text} />
               <dl className="mt-2 grid w-full grid-cols-2 items-end gap-1">
                 <div>
-                  <dt className="text-xs text-slate-500">Yesterday</dt>
+                  <dt className="text-xs text-slate-500">{text.yesterday}</dt>
                   <dd className="text-xl font-semibold text-slate-700" data-testid="yesterday">
                     {ghadi.YesterdayResult || '--'}
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-500">Today</dt>
+                  <dt className="text-xs text-slate-500">{text.today}</dt>
                   <dd data-testid="today">
-                    <TodayResult ghadi={ghadi} />
+                    <TodayResult ghadi={ghadi} text={text} language={language} />
                   </dd>
                 </div>
               </dl>

@@ -42,5 +42,5 @@ export function HomePage() {
       </p>
     );
   }
-  return <HomeView initial={data} />;
+  return <HomeView initial={data} language="en" />;
 }

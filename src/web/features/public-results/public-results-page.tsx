@@ -68,5 +68,7 @@ export function PublicResultsPage() {
       </div>
     );
   }
-  return <PublicResultsView key={`${loaded.data.month}-${loaded.data.year}`} initial={loaded.data} />;
+  return (
+    <PublicResultsView key={`${loaded.data.month}-${loaded.data.year}`} initial={loaded.data} language="en" />
+  );
 }

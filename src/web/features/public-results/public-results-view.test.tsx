@@ -32,7 +32,7 @@ const dayCell = (day: number) =>
 
 describe('a ghadi’s month marks corrections and says when each value was declared', () => {
   it('renders on the server and hydrates in the browser without a difference', async () => {
-    const { html } = await renderThenHydrate(<PublicResultsView initial={data()} />);
+    const { html } = await renderThenHydrate(<PublicResultsView initial={data()} language="en" />);
     // The server's time zone is not the site's: the times are reckoned in the site's all the same.
     expect(html).toContain('declared <!-- -->14:32');
 

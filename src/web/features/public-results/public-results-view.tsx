@@ -1,56 +1,85 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { correctionLabel } from '../../../shared/correction-label.js';
-import { MONTH_NAMES, monthLabel, shortDate, twoDigits, yearOf } from '../../../shared/date-labels.js';
+import { yearChartPath } from '../../../shared/chart-pages.js';
+import {
+  MONTH_NAMES,
+  monthLabel,
+  monthName,
+  shortDate,
+  twoDigits,
+  yearOf,
+} from '../../../shared/date-labels.js';
 import { dateInZone, timeInZone } from '../../../shared/dates.js';
-import { yearChoices } from '../../../shared/ghadi-page-month.js';
+import { ghadiMonthPath, yearChoices } from '../../../shared/ghadi-page-month.js';
 import { DAYS, resultsByDay } from '../../../shared/month-tables.js';
+import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
-import { isAbort, PublicFetchError } from '../../lib/public-fetch.js';
+import { isAbort } from '../../lib/public-fetch.js';
 import { fetchGhadiMonth } from './results-data.js';
 import { applyResultsEvent, type MonthData } from './results-live.js';
+import { RESULTS_TEXT, type ResultsText } from './results-text.js';
 
 /** A month the visitor chose is loading, or failed (section 8's texts); otherwise the data shows. */
 type LoadState = { status: 'shown' } | { status: 'loading' } | { status: 'error'; message: string };
-
-/** Section 8's texts: a server status, no answer at all, or anything else. */
-function failureMessage(error: unknown): string {
-  return error instanceof PublicFetchError ? error.message : 'An unexpected error occurred';
-}
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 /** "14:32", with the day in front when it was declared on another day than the result's ("23 Nov 2026 14:32"). */
-function declaredAt(result: PublicResultRecord, timeZone: string): string {
+function declaredAt(result: PublicResultRecord, timeZone: string, language: Language): string {
   const time = timeInZone(result.DeclaredAt, timeZone);
   const date = time ? dateInZone(new Date(result.DeclaredAt), timeZone) : result.Date;
-  return date === result.Date ? time : `${shortDate(date)} ${time}`;
+  return date === result.Date ? time : `${shortDate(date, language)} ${time}`;
 }
 
 /** A day's value with its correction mark, and when it was declared in the site's time zone. */
-function DayResult({ result, timeZone }: { result: PublicResultRecord | undefined; timeZone: string }) {
+function DayResult({
+  result,
+  timeZone,
+  language,
+  text,
+}: {
+  result: PublicResultRecord | undefined;
+  timeZone: string;
+  language: Language;
+  text: ResultsText;
+}) {
   if (!result) return <td />;
   return (
     <td>
       {result.Result}
       {/* The words are in the line below, so the mark itself is not read out twice. */}
-      {result.Corrected && <CorrectionMark previous={result.Previous} spoken={false} />}
+      {result.Corrected && <CorrectionMark previous={result.Previous} language={language} spoken={false} />}
       {/* Spaces between the lines, so that their text does not run together for readers and copies. */}{' '}
       {result.Corrected && (
         <>
           <span className="block text-xs font-medium text-amber-700">
-            {correctionLabel(result.Previous)}
+            {text.corrected(result.Previous)}
           </span>{' '}
         </>
       )}
       <span className="block text-xs font-normal text-slate-500">
-        <time dateTime={result.DeclaredAt}>declared {declaredAt(result, timeZone)}</time>
+        <time dateTime={result.DeclaredAt}>
+          {text.declared}
+          {declaredAt(result, timeZone, language)}
+        </time>
       </span>
     </td>
+  );
+}
+
+/** The ghadi's name in the other language, marked with it, before its result time. */
+function OtherName({ ghadi, language }: { ghadi: NonNullable<MonthData['ghadi']>; language: Language }) {
+  const other = language === 'en' ? ghadi.NameHn : ghadi.NameEn;
+  if (other.trim() === '' || other === ghadiName(ghadi, language)) return null;
+  return (
+    <>
+      <span lang={language === 'en' ? 'hi' : 'en'}>{other}</span>
+      {' · '}
+    </>
   );
 }
 
@@ -64,7 +93,8 @@ async function loadMonth(base: MonthData, month: number, year: number, signal?: 
  * and puts ?month=&year= in the address (shareable; the server renders that month on a full load).
  * Live events update the month shown without a request.
  */
-export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
+export function PublicResultsView({ initial, language }: { initial: ResultsPageData; language: Language }) {
+  const text = RESULTS_TEXT[language];
   const [month, setMonth] = useState(initial.month);
   const [year, setYear] = useState(initial.year);
   const [loadState, setLoadState] = useState<LoadState>({ status: 'shown' });
@@ -76,7 +106,7 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
     apply: applyResultsEvent,
     reload: (current) => loadMonth(current, current.month, current.year),
   });
-  const displayName = data.ghadi?.NameEn ?? initial.name;
+  const displayName = data.ghadi ? ghadiName(data.ghadi, language) : initial.name;
 
   const choose = useCallback(
     (nextMonth: number, nextYear: number) => {
@@ -97,11 +127,11 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
         },
         (error: unknown) => {
           if (isAbort(error) || controller.signal.aborted) return;
-          setLoadState({ status: 'error', message: failureMessage(error) });
+          setLoadState({ status: 'error', message: text.failure(error) });
         },
       );
     },
-    [load],
+    [load, text],
   );
 
   const monthSelect = useRef<HTMLSelectElement>(null);
@@ -129,21 +159,35 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
     <PublicShell
       siteName={initial.siteName}
       year={yearOf(data.today)}
-      path={`/satta-results/${encodeURIComponent(initial.name)}`}
+      // The month chosen: the other language's twin and a shared link open on it.
+      path={ghadiMonthPath(initial.name, month, year, data.today)}
+      language={language}
+      today={data.today}
     >
       <div className="mx-auto max-w-2xl space-y-4">
         <a
-          href="/"
+          href={inLanguage(language, '/')}
           className="inline-flex items-center gap-1 rounded-md bg-white px-3 py-1.5 text-sm font-medium text-indigo-800 shadow-sm ring-1 ring-slate-200 hover:bg-indigo-50"
         >
-          ← Back to Chart
+          {text.back}
         </a>
         <div>
-          <h1 className="text-2xl font-extrabold break-words text-slate-900">{displayName} Satta Result</h1>
+          <h1 className="text-2xl font-extrabold break-words text-slate-900">{text.heading(displayName)}</h1>
           {data.ghadi && (
-            <p className="text-sm text-slate-600">
-              {data.ghadi.NameHn} · Result time {data.ghadi.RTime}
-            </p>
+            <>
+              <p className="text-sm text-slate-600">
+                <OtherName ghadi={data.ghadi} language={language} />
+                {text.resultTime(data.ghadi.RTime)}
+              </p>
+              <p className="mt-1 text-sm">
+                <a
+                  href={inLanguage(language, yearChartPath(data.ghadi.NameEn, data.year))}
+                  className="font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
+                >
+                  {text.yearChart(displayName, data.year)}
+                </a>
+              </p>
+            </>
           )}
         </div>
 
@@ -156,7 +200,7 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
           }}
         >
           <label className="min-w-[8rem] flex-1 text-sm font-medium text-slate-700">
-            Month
+            {text.month}
             <select
               ref={monthSelect}
               name="month"
@@ -166,13 +210,13 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
             >
               {MONTH_NAMES.map((name, index) => (
                 <option key={name} value={index + 1}>
-                  {name}
+                  {monthName(index + 1, language)}
                 </option>
               ))}
             </select>
           </label>
           <label className="min-w-[6rem] flex-1 text-sm font-medium text-slate-700">
-            Year
+            {text.year}
             <select
               ref={yearSelect}
               name="year"
@@ -180,7 +224,7 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
               value={year}
               onChange={(event) => choose(month, Number(event.target.value))}
             >
-              {yearChoices(data.today).map((choice) => (
+              {yearChoices(data.today, year).map((choice) => (
                 <option key={choice} value={choice}>
                   {choice}
                 </option>
@@ -193,7 +237,7 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
             hidden={hydrated}
             className="rounded-md bg-indigo-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-indigo-700"
           >
-            Show
+            {text.show}
           </button>
         </form>
 
@@ -206,7 +250,7 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
               aria-hidden="true"
               className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
             />
-            Loading…
+            {text.loading}
           </p>
         )}
         {loadState.status === 'error' && (
@@ -220,28 +264,29 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
               onClick={() => window.location.reload()}
               className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-100"
             >
-              Retry
+              {text.retry}
             </button>
           </div>
         )}
         {loadState.status === 'shown' && !data.results && (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
-            {`No data available for ${initial.name}`}
+            {/* The spec's English text names the page's address; a Hindi reader knows the ghadi by NameHn. */}
+            {text.noData(language === 'hi' ? displayName : initial.name)}
           </p>
         )}
         {byDay && (
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             <table className="day-table results-table w-full text-center">
               <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
-                {displayName} results – {monthLabel(data.month, data.year)}
+                {text.caption(displayName, monthLabel(data.month, data.year, language))}
               </caption>
               <thead>
                 <tr className="bg-slate-100 text-sm text-slate-700">
                   <th scope="col" className="w-1/2 px-3 py-2">
-                    Day
+                    {text.day}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Result
+                    {text.result}
                   </th>
                 </tr>
               </thead>
@@ -249,7 +294,12 @@ export function PublicResultsView({ initial }: { initial: ResultsPageData }) {
                 {DAYS.map((day) => (
                   <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
                     <th scope="row">{twoDigits(day)}</th>
-                    <DayResult result={byDay.get(day)} timeZone={initial.timeZone} />
+                    <DayResult
+                      result={byDay.get(day)}
+                      timeZone={initial.timeZone}
+                      language={language}
+                      text={text}
+                    />
                   </tr>
                 ))}
               </tbody>
