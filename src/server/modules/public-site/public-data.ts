@@ -6,6 +6,7 @@ import { NotFoundError } from '../../errors.js';
 import type { ContentBlocksService } from '../content-blocks/content-blocks-service.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
+import type { ChartPeriods } from '../results/results-repository.js';
 import type { ResultsService } from '../results/results-service.js';
 
 /**
@@ -45,6 +46,11 @@ export class PublicData {
   async ghadiYear(gid: number, year: number): Promise<{ rows: PublicResultRecord[]; years: number[] }> {
     const [rows, years] = await Promise.all([this.results.publicYear(gid, year), this.results.yearsOf(gid)]);
     return { rows, years };
+  }
+
+  /** Each live ghadi's years with results, and the months with results of any live ghadi (the sitemap). */
+  chartPeriods(): Promise<ChartPeriods> {
+    return this.results.chartPeriods();
   }
 
   result(gid: number, date: string): Promise<PublicResultRecord | null> {

@@ -321,7 +321,7 @@ function pageReads(language: Language): PublicRead[] {
   ];
 }
 
-/** The server-rendered pages in both languages, and the site's files (sitemap, robots, feed). */
+/** The server-rendered pages in both languages, and the site's files (robots, the feed). */
 export const PAGE_READS: readonly PublicRead[] = [
   ...LANGUAGES.flatMap(pageReads),
 

@@ -38,6 +38,7 @@ import {
   type ReadInput,
 } from './read-definition.js';
 import type { Built } from './read-model.js';
+import { SITEMAP_READS } from './sitemap-reads.js';
 
 const ghadiListAnswer = listAnswer(ghadiRecord);
 
@@ -213,4 +214,5 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   }),
   ...CHART_READS,
   ...PAGE_READS,
+  ...SITEMAP_READS,
 ];

@@ -9,6 +9,7 @@ import { SITE_NAME } from '../../../shared/site.js';
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import type { DatabaseHealth } from '../../db/database-health.js';
 import type { ChangeKind } from '../changes/change.js';
+import type { ChartPeriods } from '../results/results-repository.js';
 import type { CachedAnswer } from './cached-answer.js';
 import { ByteBudget, MemoStore, whenReady } from './memo-store.js';
 import type { PublicData } from './public-data.js';
@@ -144,6 +145,11 @@ export class ReadModel {
   /** A ghadi's results of a year and the years it has results in (its year chart's data). */
   ghadiYear(gid: number, year: number): Promise<{ rows: PublicResultRecord[]; years: number[] }> {
     return this.data.ghadiYear(gid, year);
+  }
+
+  /** Each live ghadi's years with results, and the months with results of any live ghadi (the sitemap). */
+  chartPeriods(): Promise<ChartPeriods> {
+    return this.data.chartPeriods();
   }
 
   /** Everything the home page shows (GET /api/home, and the page's embedded data). */

@@ -23,7 +23,13 @@ import {
 } from '../idempotency/idempotency-keys.js';
 import type { UsermapsRepository } from '../usermaps/usermaps-repository.js';
 import { adminDateRange } from './result-dates.js';
-import type { PageRequest, ResultFilter, ResultRow, ResultsRepository } from './results-repository.js';
+import type {
+  ChartPeriods,
+  PageRequest,
+  ResultFilter,
+  ResultRow,
+  ResultsRepository,
+} from './results-repository.js';
 
 function toPublicRecord(row: ResultRow): PublicResultRecord {
   return {
@@ -253,6 +259,11 @@ export class ResultsService {
   /** The years in which a ghadi has results, ascending. */
   yearsOf(gid: number): Promise<number[]> {
     return this.results.yearsOf(gid);
+  }
+
+  /** Each live ghadi's years with results, and the months with results of any live ghadi. */
+  chartPeriods(): Promise<ChartPeriods> {
+    return this.results.chartPeriods();
   }
 
   /** One result as the public lists show it, or null when they do not show it. */

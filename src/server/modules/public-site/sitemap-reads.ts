@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { prepareFailure } from './cached-answer.js';
+import {
+  defineRead,
+  noQuery,
+  originOf,
+  type PublicRead,
+  RESULTS_AND_GHADIS,
+  type ReadContext,
+} from './read-definition.js';
+import type { Built } from './read-model.js';
+import { SITEMAP_PATH, type SitemapContents, sitemapAnswer } from './site-files.js';
+
+/**
+ * A part's number as the index names it: no leading zero, so that each part has one address.
+ * Six digits reach 50 billion addresses.
+ */
+const sitemapPartParams = z.object({
+  part: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'Must be a part number (1, 2, …)')
+    .transform(Number),
+});
+
+/**
+ * Parts kept, each up to 50 000 addresses; further ones, which only a site of hundreds of thousands
+ * of pages has, are made per request. Their 404s are kept too: the keys are as few as the parts.
+ */
+const KEPT_PARTS = 4;
+
+async function contentsOf({ model, pages }: ReadContext): Promise<SitemapContents> {
+  const [ghadis, periods] = await Promise.all([model.ghadis(), model.chartPeriods()]);
+  return { ghadis, periods, withPages: pages !== null, today: model.today() };
+}
+
+/** The file, or the 404 of a part the sitemap does not have (a site small enough for one file has none). */
+async function sitemapFileOf(
+  context: ReadContext,
+  origin: string,
+  part: number | null,
+  compress: boolean,
+): Promise<Built> {
+  const answer = await sitemapAnswer(origin, await contentsOf(context), part, compress);
+  return { answer: answer ?? (await prepareFailure(404, `The sitemap has no part ${part}`)), keep: true };
+}
+
+/**
+ * /sitemap.xml and, past one file's limits, its parts. Without PUBLIC_URL they name each request's
+ * own origin, so they are made per request. A result may begin a chart's year or month, and the day
+ * may begin another (every answer is dropped then).
+ */
+export const SITEMAP_READS: readonly PublicRead[] = [
+  defineRead({
+    path: SITEMAP_PATH,
+    query: noQuery,
+    access: 'public',
+    dependsOn: RESULTS_AND_GHADIS,
+    maxKept: 1,
+    key: (_, { publicUrl }) => (publicUrl ? 'sitemap' : null),
+    build: (_, context) => sitemapFileOf(context, context.publicUrl ?? '', null, true),
+    live: async (_, context, request) => ({
+      ready: (await sitemapFileOf(context, originOf(request, context), null, false)).answer,
+    }),
+  }),
+
+  defineRead({
+    path: '/sitemap/:part.xml',
+    params: sitemapPartParams,
+    query: noQuery,
+    access: 'public',
+    dependsOn: RESULTS_AND_GHADIS,
+    maxKept: KEPT_PARTS,
+    key: ({ params }, { publicUrl }) => (publicUrl && params.part <= KEPT_PARTS ? String(params.part) : null),
+    build: ({ params }, context) => sitemapFileOf(context, context.publicUrl ?? '', params.part, true),
+    live: async ({ params }, context, request) => ({
+      ready: (await sitemapFileOf(context, originOf(request, context), params.part, false)).answer,
+    }),
+  }),
+];
