@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops integrity hardening database-faults auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity charts hardening database-faults auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -14,7 +14,8 @@
  * The coherence group starts its own pairs of servers (PostgreSQL at ACCEPTANCE_DATABASE_URL or the
  * test suite's, then SQLite); so does the ops group (issue 11: API docs, probes, metrics, shutdown,
  * backups and CSV; ops-checks.ts), the integrity group (issue 10: the declaration log;
- * integrity-checks.ts) and the hardening group (the security issue's findings replayed, ~2.5 min;
+ * integrity-checks.ts), the charts group (issue 31: the chart API, pages and sitemap, a live chart;
+ * charts-checks.ts) and the hardening group (the security issue's findings replayed, ~2.5 min;
  * hardening-checks.ts; needs `ulimit -n` above 11 000), and the database-faults group (its own PostgreSQL
  * stopped, frozen; SQLite on a full disk; database-faults-checks.ts). The auth group runs last whatever the order
  * given: it leaves the admin account slowed down.
@@ -31,6 +32,7 @@ import {
   startServer,
 } from '../lib/server-process.js';
 import { authChecks } from './auth-checks.js';
+import { chartsChecks } from './charts-checks.js';
 import { coherenceChecks } from './coherence-checks.js';
 import { databaseFaultsChecks } from './database-faults-checks.js';
 import { hardeningChecks } from './hardening-checks.js';
@@ -55,6 +57,7 @@ const GROUPS: Group[] = [
   { name: 'scale', checks: scaleChecks },
   { name: 'ops', standalone: opsChecks },
   { name: 'integrity', standalone: integrityChecks },
+  { name: 'charts', standalone: chartsChecks },
   { name: 'hardening', standalone: hardeningChecks },
   { name: 'database-faults', standalone: databaseFaultsChecks },
   { name: 'auth', checks: authChecks },
