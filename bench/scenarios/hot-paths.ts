@@ -33,6 +33,19 @@ function targetsFor(name: string): Target[] {
       path: `/api/results/${encodeURIComponent(name)}`,
       target: 0.9,
     },
+    // Each new public page has the same budget as the ones before it.
+    {
+      label: 'GET /satta-results/{name}/{year} (year chart)',
+      method: 'GET',
+      path: `/satta-results/${encodeURIComponent(name)}/${new Date().getUTCFullYear()}`,
+      target: 0.9,
+    },
+    {
+      label: 'GET /hi/chart/{month} (month chart, Hindi)',
+      method: 'GET',
+      path: `/hi/chart/${new Date().toISOString().slice(0, 7)}`,
+      target: 0.9,
+    },
     {
       label: 'POST /api/visitor/track with Origin (a new visitor each)',
       method: 'POST',
