@@ -96,6 +96,22 @@ export class DeclarationLog {
     return (await this.repository.list(query)).map(toEntry);
   }
 
+  /**
+   * Page `pageNumber` (of `perPage` entries) of the log up to `head`, newest first. Counted back from
+   * the head (seq has no gaps), so entries appended after it was read shift no page, and each read is
+   * by the seq index.
+   */
+  async newestFirstPage(
+    head: DeclarationHead,
+    pageNumber: number,
+    perPage: number,
+  ): Promise<DeclarationEntry[]> {
+    const newest = head.seq - (pageNumber - 1) * perPage;
+    const after = Math.max(0, newest - perPage);
+    if (newest <= after) return [];
+    return (await this.list({ after, limit: newest - after })).reverse();
+  }
+
   /** A result's latest entry (what a live event carries), or null when it has none. */
   async latestOf(gid: number, date: string): Promise<DeclarationEntry | null> {
     const latest = (await this.repository.ofResult(gid, date)).at(-1);

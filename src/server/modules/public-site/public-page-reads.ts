@@ -6,16 +6,12 @@ import {
   DECLARATIONS_PATH,
   DECLARATIONS_PER_PAGE,
   declarationsPageCount,
-  FEED_PATH,
 } from '../../../shared/declaration-log-pages.js';
 import { chosenMonth, ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { foldName } from '../../../shared/names.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
-import type { DeclarationEntry, DeclarationHead } from '../../../shared/schemas/declarations.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import type { DeclarationLog } from '../declarations/declaration-log.js';
-import { declarationFeed } from './declaration-feed.js';
 import {
   defineRead,
   EVERYTHING,
@@ -23,14 +19,12 @@ import {
   kept,
   MAX_PATH_PARAM_LENGTH,
   noQuery,
-  originOf,
   type PublicRead,
   RESULTS_AND_GHADIS,
   type ReadContext,
   type ReadInput,
 } from './read-definition.js';
 import type { Built } from './read-model.js';
-import { robotsTxt } from './site-files.js';
 
 function renderPage(context: ReadContext, status: number, data: PublicPageData, compress = true) {
   if (!context.pages) throw new Error('The public pages are not built');
@@ -60,33 +54,6 @@ function withQueryOf(request: FastifyRequest, path: string): string {
 function pageNumberOf(value: unknown): number | null {
   if (value === undefined) return 1;
   return typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
-}
-
-/**
- * Page `pageNumber` of the log up to `head`, newest first. Counted back from the head (seq has no
- * gaps), so entries appended after it was read shift no page, and each read is by the seq index.
- */
-async function logPage(
-  declarations: DeclarationLog,
-  head: DeclarationHead,
-  pageNumber: number,
-): Promise<DeclarationEntry[]> {
-  const newest = head.seq - (pageNumber - 1) * DECLARATIONS_PER_PAGE;
-  const after = Math.max(0, newest - DECLARATIONS_PER_PAGE);
-  if (newest <= after) return [];
-  return (await declarations.list({ after, limit: newest - after })).reverse();
-}
-
-/** The feed's entries: the latest page of the log. */
-async function feedOf(context: ReadContext, origin: string, compress = true) {
-  const head = await context.declarations.head();
-  const entries = await logPage(context.declarations, head, 1);
-  return declarationFeed(
-    origin,
-    entries,
-    { timeZone: context.model.timeZone, today: context.model.today() },
-    compress,
-  );
 }
 
 const resultsPageQuery = z.object({ month: z.unknown().optional(), year: z.unknown().optional() });
@@ -143,7 +110,7 @@ async function declarationsPage(
     today: model.today(),
     timeZone: model.timeZone,
     head,
-    entries: exists ? await logPage(declarations, head, pageNumber) : [],
+    entries: exists ? await declarations.newestFirstPage(head, pageNumber, DECLARATIONS_PER_PAGE) : [],
     pageNumber,
     pageCount,
   };
@@ -321,32 +288,5 @@ function pageReads(language: Language): PublicRead[] {
   ];
 }
 
-/** The server-rendered pages in both languages, and the site's files (robots, the feed). */
-export const PAGE_READS: readonly PublicRead[] = [
-  ...LANGUAGES.flatMap(pageReads),
-
-  defineRead({
-    path: FEED_PATH,
-    query: noQuery,
-    access: 'public',
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: 1,
-    // Without PUBLIC_URL the feed names each request's own origin, so it is made per request.
-    key: (_, { publicUrl }) => (publicUrl ? 'feed' : null),
-    build: async (_, context) => kept(await feedOf(context, context.publicUrl ?? '')),
-    live: async (_, context, request) => ({
-      ready: await feedOf(context, originOf(request, context), false),
-    }),
-  }),
-
-  defineRead({
-    path: '/robots.txt',
-    query: noQuery,
-    access: 'public',
-    dependsOn: [],
-    maxKept: 1,
-    key: (_, { publicUrl }) => (publicUrl ? 'robots' : null),
-    build: async (_, { publicUrl }) => kept(await robotsTxt(publicUrl ?? '')),
-    live: async (_, context, request) => ({ ready: await robotsTxt(originOf(request, context), false) }),
-  }),
-];
+/** The server-rendered pages in both languages. */
+export const PAGE_READS: readonly PublicRead[] = LANGUAGES.flatMap(pageReads);

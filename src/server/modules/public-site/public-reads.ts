@@ -38,7 +38,7 @@ import {
   type ReadInput,
 } from './read-definition.js';
 import type { Built } from './read-model.js';
-import { SITEMAP_READS } from './sitemap-reads.js';
+import { SITE_FILE_READS } from './site-file-reads.js';
 
 const ghadiListAnswer = listAnswer(ghadiRecord);
 
@@ -214,5 +214,5 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   }),
   ...CHART_READS,
   ...PAGE_READS,
-  ...SITEMAP_READS,
+  ...SITE_FILE_READS,
 ];

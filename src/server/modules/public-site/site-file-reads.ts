@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { DECLARATIONS_PER_PAGE, FEED_PATH } from '../../../shared/declaration-log-pages.js';
 import { prepareFailure } from './cached-answer.js';
+import { declarationFeed } from './declaration-feed.js';
 import {
   defineRead,
+  kept,
   noQuery,
   originOf,
   type PublicRead,
@@ -9,7 +12,7 @@ import {
   type ReadContext,
 } from './read-definition.js';
 import type { Built } from './read-model.js';
-import { SITEMAP_PATH, type SitemapContents, sitemapAnswer } from './site-files.js';
+import { robotsTxt, SITEMAP_PATH, type SitemapContents, sitemapAnswer } from './site-files.js';
 
 /**
  * A part's number as the index names it: no leading zero, so that each part has one address.
@@ -28,6 +31,18 @@ const sitemapPartParams = z.object({
  */
 const KEPT_PARTS = 4;
 
+/** The feed's entries: the latest page of the log. */
+async function feedOf(context: ReadContext, origin: string, compress = true) {
+  const head = await context.declarations.head();
+  const entries = await context.declarations.newestFirstPage(head, 1, DECLARATIONS_PER_PAGE);
+  return declarationFeed(
+    origin,
+    entries,
+    { timeZone: context.model.timeZone, today: context.model.today() },
+    compress,
+  );
+}
+
 async function contentsOf({ model, pages }: ReadContext): Promise<SitemapContents> {
   const [ghadis, periods] = await Promise.all([model.ghadis(), model.chartPeriods()]);
   return { ghadis, periods, withPages: pages !== null, today: model.today() };
@@ -45,11 +60,12 @@ async function sitemapFileOf(
 }
 
 /**
- * /sitemap.xml and, past one file's limits, its parts. Without PUBLIC_URL they name each request's
+ * The site's files: /sitemap.xml and, past one file's limits, its parts; the declaration feed; robots.txt.
+ * The sitemap and its parts: Without PUBLIC_URL they name each request's
  * own origin, so they are made per request. A result may begin a chart's year or month, and the day
  * may begin another (every answer is dropped then).
  */
-export const SITEMAP_READS: readonly PublicRead[] = [
+export const SITE_FILE_READS: readonly PublicRead[] = [
   defineRead({
     path: SITEMAP_PATH,
     query: noQuery,
@@ -75,5 +91,30 @@ export const SITEMAP_READS: readonly PublicRead[] = [
     live: async ({ params }, context, request) => ({
       ready: (await sitemapFileOf(context, originOf(request, context), params.part, false)).answer,
     }),
+  }),
+
+  defineRead({
+    path: FEED_PATH,
+    query: noQuery,
+    access: 'public',
+    dependsOn: RESULTS_AND_GHADIS,
+    maxKept: 1,
+    // Without PUBLIC_URL the feed names each request's own origin, so it is made per request.
+    key: (_, { publicUrl }) => (publicUrl ? 'feed' : null),
+    build: async (_, context) => kept(await feedOf(context, context.publicUrl ?? '')),
+    live: async (_, context, request) => ({
+      ready: await feedOf(context, originOf(request, context), false),
+    }),
+  }),
+
+  defineRead({
+    path: '/robots.txt',
+    query: noQuery,
+    access: 'public',
+    dependsOn: [],
+    maxKept: 1,
+    key: (_, { publicUrl }) => (publicUrl ? 'robots' : null),
+    build: async (_, { publicUrl }) => kept(await robotsTxt(publicUrl ?? '')),
+    live: async (_, context, request) => ({ ready: await robotsTxt(originOf(request, context), false) }),
   }),
 ];
