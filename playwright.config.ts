@@ -28,6 +28,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // page.route does not see requests a service worker handles: specs that cut or hold the network
+    // would race the worker's activation. tests/e2e/agent-offline.spec.ts allows it, to test it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './app/spa-routes.js';
+import { registerServiceWorker } from './lib/register-service-worker.js';
 import './styles.css';
 
 const router = createBrowserRouter(routes);
@@ -14,3 +15,5 @@ createRoot(container).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+registerServiceWorker();

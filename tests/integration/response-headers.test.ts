@@ -208,6 +208,9 @@ describe.each(DIALECTS)('the web app’s files and HTML answers [%s]', (dialect)
       `<!doctype html><html><body><div id="root"></div><script type="module" src="${ASSET}"></script></body></html>`,
     );
     fs.writeFileSync(path.join(webRoot(), ASSET), 'console.log("app");');
+    fs.writeFileSync(path.join(webRoot(), 'sw.js'), 'define(["./workbox-Ab12Cd34"], () => {});');
+    fs.writeFileSync(path.join(webRoot(), 'workbox-Ab12Cd34.js'), 'define([], () => {});');
+    fs.writeFileSync(path.join(webRoot(), 'ghadi.webmanifest'), '{"name":"Ghadi Results"}');
     web = await createTestApp(dialect, {
       env: { CORS_ORIGINS: FRONT, PUBLIC_URL: SITE, WEB_ROOT: webRoot() },
       serveWebApp: true,
@@ -244,6 +247,36 @@ describe.each(DIALECTS)('the web app’s files and HTML answers [%s]', (dialect)
         }
       }
     }
+  });
+
+  it('the page policy lets in this site’s service worker and manifest, and no one else’s', async () => {
+    const answer = await fetchRaw(base, '/agent/dashboard');
+    const directives = new Map(
+      String(answer.headers['content-security-policy'])
+        .split(/\s*;\s*/)
+        .map((directive) => {
+          const [name = '', ...sources] = directive.split(/\s+/);
+          return [name, sources] as const;
+        }),
+    );
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
+    expect(directives.get('manifest-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('the service worker, its Workbox file and the manifest are revalidated on every use, with their types', async () => {
+    for (const file of ['/sw.js', '/workbox-Ab12Cd34.js']) {
+      const script = await fetchRaw(base, file);
+      expect(script.status, file).toBe(200);
+      expect(script.headers['content-type'], file).toMatch(/^(application|text)\/javascript/);
+      // A new build's worker must be found at the browser's next update check, not a year later.
+      expect(script.headers['cache-control'], file).toBe('no-cache');
+      expect(script.headers, file).toMatchObject(SECURITY);
+    }
+    const manifest = await fetchRaw(base, '/ghadi.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('hashed assets are cached for a year, and a missing one is a 404, not the app’s page', async () => {

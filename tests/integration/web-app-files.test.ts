@@ -3,9 +3,12 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeCompressedTwins } from '../../scripts/compressed-twins.js';
+import { ICON_DIR, ICON_SIZES, iconPngPath, renderIcon } from '../../scripts/make-app-icons.js';
 import { loadConfig } from '../../src/server/config.js';
+import { AGENT_READS_CACHE, SERVED_FROM_CACHE, SERVED_FROM_HEADER } from '../../src/shared/offline-cache.js';
 import { call } from '../support/factories.js';
 import { listen } from '../support/http.js';
 import {
@@ -285,6 +288,88 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('the built web app’s files [%s]', (
     expect(answer.body.equals(fs.readFileSync(path.join(root, `${file}.br`)))).toBe(true);
     expect((await get(base, `/${file}.map`)).status).toBe(404);
     expect((await get(base, '//.vite/manifest.json')).status).toBe(404);
+  });
+});
+
+describe.skipIf(!WEB_BUILT)('the built service worker (decision 0011)', () => {
+  const root = path.resolve('dist/web');
+  const worker = () => fs.readFileSync(path.join(root, 'sw.js'), 'utf8');
+
+  it('precaches the app’s page, scripts, icons and manifest, never the public pages’ template', () => {
+    const precached = [...worker().matchAll(/\{url:"([^"]+)",revision:/g)].map((match) => match[1]);
+    expect(precached).toEqual(
+      expect.arrayContaining(['index.html', 'ghadi.webmanifest', 'app-icon-192.png']),
+    );
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    expect(precached).toContain(manifest['index.html']?.file);
+    expect(precached).not.toContain('public.html');
+    expect(precached.filter((url) => /\.(map|br|gz)$/.test(url ?? ''))).toEqual([]);
+  });
+
+  it('answers only the signed-in areas’ navigations itself, and caches only the agent’s reads of the API', () => {
+    const source = worker();
+    // The only navigation route, and "/" (the public home page) is never mapped to index.html.
+    expect(source.match(/NavigationRoute/g)).toHaveLength(1);
+    expect(source).toContain('allowlist:[/^\\/(?:agent|admin)(?:\\/|$)/,/^\\/login$/]');
+    expect(source).toContain('{directoryIndex:null}');
+    const routes = [...source.matchAll(/registerRoute\((\/[^,]+\/),/g)].map(
+      (match) => new RegExp(match[1]?.slice(1, -1) ?? ''),
+    );
+    expect(routes).toHaveLength(1);
+    const [agentReads] = routes as [RegExp];
+    for (const cached of [
+      '/api/site',
+      '/api/agent/my-ghadi',
+      '/api/agent/my-ghadi/results?ghadiId=1&page=1',
+    ]) {
+      expect(agentReads.test(`http://site${cached}`), cached).toBe(true);
+    }
+    for (const never of [
+      '/api/agent/my-ghadi/update-result',
+      '/api/results',
+      '/api/home',
+      '/api/users',
+      '/api/declarations',
+      '/api/live',
+      '/api/sitemap',
+    ]) {
+      expect(agentReads.test(`http://site${never}`), never).toBe(false);
+    }
+    expect(source).toContain(`cacheName:"${AGENT_READS_CACHE}"`);
+    // The marker the page reads, written into the worker literally (vite.config.ts).
+    expect(source).toContain(`"${SERVED_FROM_HEADER}","${SERVED_FROM_CACHE}"`);
+  });
+});
+
+describe('the app’s icons (scripts/make-app-icons.ts)', () => {
+  it('are the drawing, at each size the manifest names', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ICON_DIR, 'ghadi.webmanifest'), 'utf8')) as {
+      icons: Array<{ src: string; sizes: string; type: string }>;
+    };
+    for (const size of ICON_SIZES) {
+      expect(manifest.icons).toContainEqual(
+        expect.objectContaining({
+          src: `/app-icon-${size}.png`,
+          sizes: `${size}x${size}`,
+          type: 'image/png',
+        }),
+      );
+      const committed = sharp(iconPngPath(size)).ensureAlpha().raw();
+      const { data, info } = await committed.toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height], `app-icon-${size}.png`).toEqual([size, size]);
+      const fresh = await renderIcon(size).ensureAlpha().raw().toBuffer();
+      // A palette PNG differs from a fresh render by rounding only; a changed drawing by far more.
+      let difference = 0;
+      for (let index = 0; index < data.length; index += 1)
+        difference += Math.abs((data[index] ?? 0) - (fresh[index] ?? 0));
+      expect(
+        difference / data.length,
+        `app-icon-${size}.png: run npx tsx scripts/make-app-icons.ts`,
+      ).toBeLessThan(2);
+    }
   });
 });
 

@@ -63,9 +63,10 @@ function hasCompressedTwins(assetsDir: string): boolean {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, other files (index.html) revalidated
- * on every use. Files are sent as the build compressed them (their .br and .gz twins), never
- * compressed again per request. The error handler sends index.html for any other page address so
+ * Serves the built web app: hashed assets cached for a year, other files (index.html, the service
+ * worker sw.js, the manifest) revalidated on every use, so that a new build reaches the next visit.
+ * Files are sent as the build compressed them (their .br and .gz twins), never compressed again per
+ * request. The error handler sends index.html for any other page address so
  * the client router can take over. Every HTML answer gets its Content-Security-Policy from the app's
  * onSend hook (ResponseHeaders), whichever route sent it.
  */

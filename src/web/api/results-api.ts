@@ -3,6 +3,7 @@ import type { Pagination } from '../../shared/schemas/common.js';
 import type { ResultHistoryEntry } from '../../shared/schemas/declarations.js';
 import type { PublicResultRecord, ResultRecord, ResultSubmitInput } from '../../shared/schemas/results.js';
 import { api } from '../lib/api-client.js';
+import { newSubmissionKey } from '../lib/submission-key.js';
 import { queryKeys } from './query-keys.js';
 
 export interface ResultsPageView {
@@ -52,7 +53,11 @@ export function useResultHistory(result: { gid: number; date: string } | null) {
   });
 }
 
-/** Declares a result: agents for their assigned ghadis (answered with the public fields), admins for any ghadi. */
+/**
+ * Declares a result: agents for their assigned ghadis (answered with the public fields), admins for
+ * any ghadi. Each call carries a key of its own, so that a paused mutation resumed when the network
+ * returns is applied once (agents' submissions go through their own queue instead).
+ */
 export function useSubmitResult() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -61,6 +66,7 @@ export function useSubmitResult() {
         await api.post<{ data: ResultRecord | PublicResultRecord }>(
           '/api/agent/my-ghadi/update-result',
           values,
+          { headers: { 'idempotency-key': newSubmissionKey() } },
         )
       ).data,
     onSuccess: () =>

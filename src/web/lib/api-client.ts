@@ -1,3 +1,4 @@
+import { noteAnswer } from './last-known.js';
 import { endSession, getSession } from './session.js';
 
 /** A failed API call: the server's message when it sent one, and the HTTP status (0 when no answer came). */
@@ -53,6 +54,7 @@ export async function apiFetch(method: Method, path: string, options: FetchOptio
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError('Network error - please check your connection', 0, undefined);
   }
+  noteAnswer(response);
   // An expired or revoked token ends the session; the route guard then sends the user to log in.
   if (response.status === 401 && session) endSession();
   return response;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { AGENT_READS_CACHE } from '../../shared/offline-cache.js';
 import type { SessionUser } from '../../shared/schemas/users.js';
 
 /** What the browser keeps under the spec's storage key "user": the signed-in user and its token. */
@@ -32,15 +33,28 @@ export function getSession(): StoredSession | null {
   return current;
 }
 
+/**
+ * The service worker keeps the agent's reads under their addresses, which are the same for every
+ * agent: a session's start or end drops them, so that no one is shown another's last known state.
+ */
+function forgetCachedReads(): void {
+  if (typeof caches === 'undefined') return;
+  caches.delete(AGENT_READS_CACHE).catch(() => {
+    // Storage refused (private mode): there is nothing kept to forget either.
+  });
+}
+
 export function startSession(session: StoredSession): void {
   current = session;
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  forgetCachedReads();
   emit();
 }
 
 export function endSession(): void {
   current = null;
   localStorage.removeItem(SESSION_STORAGE_KEY);
+  forgetCachedReads();
   emit();
 }
 

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { SITE_NAME } from '../../../shared/site.js';
+import { OfflineNotice } from '../../components/ui/offline-notice.js';
 import { logOut } from '../../lib/log-out.js';
 import { queryClient } from '../../lib/query-client.js';
 
@@ -117,6 +118,7 @@ export function AdminLayout() {
       <div className={`flex min-h-dvh flex-col pt-14 transition-[padding] ${sidebarOpen ? 'lg:pl-64' : ''}`}>
         <main className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
           <QueryClientProvider client={queryClient}>
+            <OfflineNotice />
             <Outlet />
           </QueryClientProvider>
         </main>

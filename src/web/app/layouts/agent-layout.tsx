@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router';
 import { SITE_NAME } from '../../../shared/site.js';
+import { OfflineNotice } from '../../components/ui/offline-notice.js';
 import { logOut } from '../../lib/log-out.js';
 import { queryClient } from '../../lib/query-client.js';
 
@@ -26,6 +27,7 @@ export function AgentLayout() {
       </header>
       <main className="mx-auto w-full max-w-4xl flex-1 p-4 sm:p-6">
         <QueryClientProvider client={queryClient}>
+          <OfflineNotice />
           <Outlet />
         </QueryClientProvider>
       </main>

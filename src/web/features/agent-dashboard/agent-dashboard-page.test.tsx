@@ -1,6 +1,8 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endSession } from '../../lib/session.js';
 import { ghadiRecord, resultRecord } from '../../test/records.js';
 import { renderRoutes, renderWithQuery } from '../../test/render.js';
 import { AgentDashboardPage } from './agent-dashboard-page.js';
@@ -9,14 +11,22 @@ import {
   deferred,
   type FakeAnswer,
   fakeApi,
+  freshPhoneStorage,
   historyOf,
   list,
   pastResults,
   saved,
+  signInAgent,
   siteToday,
 } from './test-support.js';
 
+beforeEach(() => {
+  signInAgent();
+  freshPhoneStorage();
+});
+
 afterEach(() => {
+  endSession();
   vi.unstubAllGlobals();
 });
 
@@ -60,6 +70,18 @@ describe('AgentDashboardPage', () => {
     renderDashboard();
     expect(await screen.findByText('No ghadi assigned to your account.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+  });
+
+  it('says the ghadis load when the network is back, rather than spin, offline with nothing kept', async () => {
+    fakeApi({ ghadis: () => list([ghadiRecord(1)]) });
+    onlineManager.setOnline(false);
+    try {
+      renderDashboard();
+      expect(await screen.findByText('Your ghadis load when the network is back.')).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    expect(await screen.findByRole('radio', { name: /Ghadi 1/ })).toBeChecked();
   });
 
   it('shows "Failed to load assigned ghadi" and loads again on Retry', async () => {

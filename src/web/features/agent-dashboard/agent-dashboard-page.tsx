@@ -1,12 +1,15 @@
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMyGhadis } from '../../api/agent-api.js';
+import { useBusinessToday } from '../../api/site-api.js';
 import { PageTitle } from '../../components/ui/card.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useSession } from '../../lib/session.js';
 import { GhadiPicker } from './ghadi-picker.js';
 import { ResultForm } from './result-form.js';
 import { ResultHistory } from './result-history.js';
+import { useQueueSnapshot, useSubmissionQueue } from './use-submission-queue.js';
+import { WaitingList } from './waiting-list.js';
 
 /** The chosen ghadi lives in the address (?ghadi=GID), so a reload on a flaky network keeps it. */
 const GHADI_PARAM = 'ghadi';
@@ -21,6 +24,9 @@ export function AgentDashboardPage() {
   // Bumped by each saved result: the history mounts afresh on its first page, unsearched, where the
   // new result is (today's or yesterday's), whatever page or search the agent had open.
   const [saves, setSaves] = useState(0);
+  const queue = useSubmissionQueue();
+  const queued = useQueueSnapshot(queue);
+  const { today } = useBusinessToday();
 
   const failure = ghadis.isError && (
     <div className="mb-4 [&_button]:min-h-11">
@@ -45,6 +51,7 @@ export function AgentDashboardPage() {
           <ResultForm
             key={`form-${selected.GID}`}
             ghadi={selected}
+            queue={queue}
             onSaved={() => setSaves((count) => count + 1)}
           />
           <ResultHistory key={`history-${selected.GID}-${saves}`} ghadi={selected} />
@@ -53,6 +60,8 @@ export function AgentDashboardPage() {
     ) : (
       <EmptyState>No ghadi assigned to your account.</EmptyState>
     );
+  } else if (ghadis.isPending && ghadis.fetchStatus === 'paused') {
+    body = <EmptyState>Your ghadis load when the network is back.</EmptyState>;
   } else if (ghadis.isPending) {
     body = <Spinner label="Loading your ghadis…" />;
   }
@@ -65,6 +74,13 @@ export function AgentDashboardPage() {
           Signed in as <span className="font-medium text-slate-800">{session.DisplayName}</span>
         </p>
       )}
+      {/* Above the forms, where the agent looks first: what this phone still has to send. */}
+      <WaitingList
+        snapshot={queued}
+        today={today}
+        onSendNow={() => void queue?.flush()}
+        onDismiss={(key) => void queue?.dismiss(key)}
+      />
       {/* A failed refresh keeps the form and its typed value on screen; only a first load failing has nothing else to show. */}
       {failure}
       {body}

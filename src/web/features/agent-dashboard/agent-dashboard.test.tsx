@@ -7,7 +7,7 @@ import { ghadiRecord, resultRecord } from '../../test/records.js';
 import { renderWithQuery } from '../../test/render.js';
 import { ResultForm } from './result-form.js';
 import { ResultHistory } from './result-history.js';
-import { deferred, type FakeAnswer, fakeApi, historyOf, siteToday } from './test-support.js';
+import { deferred, type FakeAnswer, fakeApi, historyOf, siteToday, startedQueue } from './test-support.js';
 
 const GALI = ghadiRecord(7, { NameEn: 'Gali', NameHn: 'गली', RTime: '11:15 PM', OrderId: 6 });
 
@@ -101,7 +101,7 @@ describe('ResultForm', () => {
     const hold = deferred<FakeAnswer>();
     const fetchMock = fakeApi({ submit: () => hold.promise });
     const user = userEvent.setup();
-    renderWithQuery(<ResultForm ghadi={GALI} />);
+    renderWithQuery(<ResultForm ghadi={GALI} queue={await startedQueue()} />);
 
     const update = screen.getByRole('button', { name: 'Update' });
     expect(update).toBeDisabled();
@@ -114,8 +114,11 @@ describe('ResultForm', () => {
     await user.click(update);
     const busy = await screen.findByRole('button', { name: 'Updating...' });
     expect(busy).toBeDisabled();
-    const submitted = fetchMock.mock.calls.find(([url]) => String(url).includes('update-result'));
-    expect(JSON.parse(String(submitted?.[1]?.body))).toMatchObject({ ghadiId: 7, result: '06' });
+    // The submission is stored on the phone before it is sent.
+    const submitted = await vi.waitUntil(() =>
+      fetchMock.mock.calls.find(([url]) => String(url).includes('update-result')),
+    );
+    expect(JSON.parse(String(submitted[1]?.body))).toMatchObject({ ghadiId: 7, result: '06' });
 
     hold.resolve({ status: 403, body: { success: false, message: 'This ghadi is not assigned to you' } });
     expect(await screen.findByText('This ghadi is not assigned to you')).toBeInTheDocument();

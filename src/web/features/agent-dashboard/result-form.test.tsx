@@ -13,6 +13,7 @@ import {
   pastResults,
   saved,
   siteToday,
+  startedQueue,
 } from './test-support.js';
 
 /* The disabled rule and a failure keeping the typed value are covered in agent-dashboard.test.tsx. */
@@ -30,15 +31,18 @@ describe('ResultForm outcomes', () => {
     const user = userEvent.setup();
     const hold = deferred<FakeAnswer>();
     const fetchMock = fakeApi({ submit: () => hold.promise });
-    renderWithQuery(<ResultForm ghadi={ghadiRecord(3)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(3)} queue={await startedQueue()} />);
     await waitFor(() => expect(dateChoice('Today')).toBeChecked());
 
     await user.type(screen.getByLabelText('Result'), ' 06 ');
     await user.click(updateButton());
     expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    // The submission is stored on the phone before it is sent.
+    const post = await vi.waitUntil(() => fetchMock.mock.calls.find(([, init]) => init?.method === 'POST'));
     // Trimmed, with the leading zero kept: results are text, not numbers.
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ ghadiId: 3, result: '06', dateTime: siteToday() });
+    expect(JSON.parse(String(post[1]?.body))).toEqual({ ghadiId: 3, result: '06', dateTime: siteToday() });
+    // With a key of its own, which a retry of it would repeat.
+    expect(new Headers(post[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
 
     hold.resolve(saved({ ghadiId: 3, result: '06', dateTime: siteToday() }));
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -56,7 +60,7 @@ describe('ResultForm outcomes', () => {
   it('falls back to "Failed to update result" when the server sends no message', async () => {
     const user = userEvent.setup();
     fakeApi({ submit: () => ({ status: 500, body: 'down' }) });
-    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} queue={await startedQueue()} />);
     await user.type(screen.getByLabelText('Result'), '45');
     await user.click(updateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update result');
@@ -66,7 +70,7 @@ describe('ResultForm outcomes', () => {
   it('rejects a value the server would refuse, before sending it', async () => {
     const user = userEvent.setup();
     const fetchMock = fakeApi();
-    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} queue={await startedQueue()} />);
     await user.type(screen.getByLabelText('Result'), '4$5');
     await user.click(updateButton());
     expect(await screen.findByText('Use letters, digits, spaces or * # + - /')).toBeInTheDocument();
@@ -76,7 +80,7 @@ describe('ResultForm outcomes', () => {
   it('offers only today and yesterday in the site’s zone, and sends the day chosen', async () => {
     const user = userEvent.setup();
     const fetchMock = fakeApi();
-    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} queue={await startedQueue()} />);
     const choices = within(screen.getByRole('group', { name: 'Date' })).getAllByRole('radio');
     expect(choices).toHaveLength(2);
     // Until /api/site answers, the dates are the browser's own; the test's browser may be in another zone.
@@ -103,7 +107,7 @@ describe('ResultForm outcomes', () => {
     const refusal =
       'Agents may only enter results for today or yesterday; ask an admin to correct older dates';
     fakeApi({ submit: () => ({ status: 403, body: { success: false, message: refusal } }) });
-    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} queue={await startedQueue()} />);
     await user.type(screen.getByLabelText('Result'), '12');
     await user.click(updateButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
@@ -114,7 +118,9 @@ describe('ResultForm outcomes', () => {
     const user = userEvent.setup();
     const history = pastResults(2, 3);
     fakeApi({ history: historyOf(history) });
-    renderWithQuery(<ResultForm ghadi={ghadiRecord(2, { TodayResult: '88' })} />);
+    renderWithQuery(
+      <ResultForm ghadi={ghadiRecord(2, { TodayResult: '88' })} queue={await startedQueue()} />,
+    );
 
     await waitFor(() =>
       expect(screen.getByText(/Saved result for/)).toHaveTextContent(
@@ -130,7 +136,7 @@ describe('ResultForm outcomes', () => {
 
   it('says when nothing is saved for the date yet', async () => {
     fakeApi();
-    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} />);
+    renderWithQuery(<ResultForm ghadi={ghadiRecord(1)} queue={await startedQueue()} />);
     await waitFor(() =>
       expect(screen.getByText(/No result saved for/)).toHaveTextContent(
         `No result saved for ${siteToday()} yet.`,

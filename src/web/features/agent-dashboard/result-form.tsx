@@ -6,14 +6,14 @@ import { addDays } from '../../../shared/dates.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { resultValue } from '../../../shared/schemas/results.js';
 import { useMyResults } from '../../api/agent-api.js';
-import { useSubmitResult } from '../../api/results-api.js';
 import { useBusinessToday } from '../../api/site-api.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
 import { useAppForm } from '../../hooks/use-app-form.js';
-import { messageOr } from '../../lib/api-client.js';
+import type { SubmissionQueue } from './submission-queue.js';
+import { dayName } from './waiting-list.js';
 
 /**
  * Agents may enter only today's and yesterday's results, in the site's time zone (decision 0006):
@@ -29,7 +29,15 @@ function resultFormSchema(today: string, yesterday: string) {
 type FormInput = z.input<ReturnType<typeof resultFormSchema>>;
 type FormOutput = z.output<ReturnType<typeof resultFormSchema>>;
 
-type Outcome = { tone: 'success'; result: string; date: string } | { tone: 'error'; message: string };
+type Outcome =
+  | { tone: 'success' | 'queued'; result: string; date: string }
+  | { tone: 'error'; message: string };
+
+/**
+ * The spec's characters of a result (shared/schemas/results.ts) as an HTML pattern, which browsers
+ * read with the v flag: there "/" and "-" in a class must be escaped. The schema still decides.
+ */
+const RESULT_PATTERN = String.raw`[\p{L}\p{N} *#+\-\/]+`;
 
 /**
  * The value already saved for the ghadi on a date: from the newest page of its history (which holds
@@ -45,12 +53,19 @@ function useSavedResult(ghadi: GhadiRecord, date: string, today: string, yesterd
   return undefined;
 }
 
+interface ResultFormProps {
+  ghadi: GhadiRecord;
+  /** Where submissions go: sent at once when the network allows, kept on the phone when not. */
+  queue: SubmissionQueue | null;
+  onSaved?: () => void;
+}
+
 /** Declares (or replaces) the chosen ghadi's result for a date. Mount one per ghadi (key by GID). */
-export function ResultForm({ ghadi, onSaved }: { ghadi: GhadiRecord; onSaved?: () => void }) {
+export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
   const { today } = useBusinessToday();
   const yesterday = addDays(today, -1);
   const schema = useMemo(() => resultFormSchema(today, yesterday), [today, yesterday]);
-  const submit = useSubmitResult();
+  const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const dateErrorId = useId();
   const {
@@ -75,29 +90,36 @@ export function ResultForm({ ghadi, onSaved }: { ghadi: GhadiRecord; onSaved?: (
 
   // A stale "Result updated!" next to a newly typed value would read as if that value were saved.
   useEffect(() => {
-    if (result) setOutcome((current) => (current?.tone === 'success' ? null : current));
+    if (result) setOutcome((current) => (current?.tone === 'error' ? current : null));
   }, [result]);
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = handleSubmit(async (values) => {
+    if (!queue) return;
     setOutcome(null);
-    submit.mutate(
-      { ghadiId: ghadi.GID, result: values.result, dateTime: values.date },
-      {
-        onSuccess: (record) => {
-          setOutcome({ tone: 'success', result: record.Result, date: record.Date });
-          // Clearing the result guards against a second tap saving it twice; the chosen date stays.
-          setValue('result', '');
-          onSaved?.();
-        },
-        // The typed value stays in the field, so a flaky network costs only another tap.
-        onError: (error) =>
-          setOutcome({ tone: 'error', message: messageOr(error, 'Failed to update result') }),
-      },
-    );
+    setSubmitting(true);
+    const answer = await queue
+      .submit({ ghadiId: ghadi.GID, ghadiName: ghadi.NameEn, date: values.date, result: values.result })
+      .finally(() => setSubmitting(false));
+    if (answer.kind === 'refused') {
+      // The typed value stays in the field, to be corrected and sent again.
+      setOutcome({ tone: 'error', message: answer.message });
+      return;
+    }
+    const { submission } = answer;
+    setOutcome({
+      tone: answer.kind === 'saved' ? 'success' : 'queued',
+      result: submission.result,
+      date: submission.date,
+    });
+    // Saved or kept on the phone, it is entered: clearing the field guards against a second tap
+    // entering it twice. The chosen date stays.
+    setValue('result', '');
+    if (answer.kind === 'saved') onSaved?.();
   });
 
-  const submitting = submit.isPending;
-  const canSubmit = result.trim() !== '' && !submitting;
+  const typed = result.trim();
+  const canSubmit = typed !== '' && !submitting && queue !== null;
+  const day = dayName(date, today);
 
   return (
     <Card title={`Update result: ${ghadi.NameEn}`}>
@@ -106,6 +128,10 @@ export function ResultForm({ ghadi, onSaved }: { ghadi: GhadiRecord; onSaved?: (
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1">
           <TextField
             label="Result"
+            // Results are digits nearly always: the phone's number pad, one tap per digit. The
+            // schema still takes what the spec allows (letters, * # + - /) from a full keyboard.
+            inputMode="numeric"
+            pattern={RESULT_PATTERN}
             autoComplete="off"
             autoCorrect="off"
             autoCapitalize="characters"
@@ -167,7 +193,33 @@ export function ResultForm({ ghadi, onSaved }: { ghadi: GhadiRecord; onSaved?: (
             <span className="whitespace-nowrap">{outcome.date}</span>.
           </Alert>
         )}
+        {outcome?.tone === 'queued' && (
+          <Alert tone="info">
+            <strong>Not sent yet.</strong> {outcome.result} for{' '}
+            <span className="whitespace-nowrap">{outcome.date}</span> is kept on this phone and will be sent
+            by itself when the network allows (see Waiting to send).
+          </Alert>
+        )}
         {outcome?.tone === 'error' && <Alert tone="error">{outcome.message}</Alert>}
+
+        {/* Read back before the one tap that declares it: a wrong ghadi or day is caught here. */}
+        <section
+          aria-label="You are declaring"
+          className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3"
+        >
+          <p className="text-sm text-slate-600">You are declaring</p>
+          <p className="text-lg font-semibold break-words text-slate-900">{ghadi.NameEn}</p>
+          <p className="text-lg text-slate-900">
+            {day && <span className="font-semibold">{day}, </span>}
+            <span className="whitespace-nowrap">{date}</span>
+          </p>
+          <p
+            data-testid="read-back-value"
+            className={`font-mono text-4xl leading-tight font-bold break-all ${typed ? 'text-slate-900' : 'text-slate-400'}`}
+          >
+            {typed || '–'}
+          </p>
+        </section>
 
         <Button
           type="submit"

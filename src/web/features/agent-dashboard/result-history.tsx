@@ -39,6 +39,10 @@ export function ResultHistory({ ghadi }: { ghadi: GhadiRecord }) {
         </div>
       );
     }
+    // Offline with nothing kept from before: say so, rather than spin until the network returns.
+    if (history.isPending && history.fetchStatus === 'paused') {
+      return <EmptyState>The history loads when the network is back.</EmptyState>;
+    }
     if (history.isPending) return <Spinner label="Loading result history…" />;
     const { data, pagination } = history.data;
     if (pagination.total === 0) return <EmptyState>No results found.</EmptyState>;

@@ -1,7 +1,11 @@
-import { vi } from 'vitest';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { onTestFinished, vi } from 'vitest';
 import { addDays, todayInZone } from '../../../shared/dates.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+import { startSession } from '../../lib/session.js';
 import { pagedAnswer, resultRecord } from '../../test/records.js';
+import { postSubmission, SubmissionQueue } from './submission-queue.js';
 
 /** Test-only fakes for the agent screens: records and a fetch that answers like the API. */
 
@@ -90,4 +94,40 @@ export function deferred<T = void>() {
     resolve = done;
   });
   return { promise, resolve };
+}
+
+export const AGENT_ID = 42;
+
+/** An empty IndexedDB for the test, as on a new phone (jsdom has none of its own). */
+export function freshPhoneStorage(): void {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+}
+
+/** Signs an agent in, as the login page does (endSession signs out). */
+export function signInAgent(): void {
+  startSession({
+    _id: String(AGENT_ID),
+    id: String(AGENT_ID),
+    User_Id: AGENT_ID,
+    UserName: 'agent',
+    DisplayName: 'Agent Smith',
+    Email: 'agent@example.com',
+    UserType: 'agent',
+    userType: 'agent',
+    isActive: true,
+    token: 'agent-token',
+  });
+}
+
+/** A running queue for a form tested alone, on an empty store, sending through fetch as the app does. */
+export async function startedQueue(): Promise<SubmissionQueue> {
+  freshPhoneStorage();
+  const queue = new SubmissionQueue({
+    userId: AGENT_ID,
+    post: postSubmission,
+    currentUserId: () => AGENT_ID,
+  });
+  await queue.start();
+  onTestFinished(() => queue.stop());
+  return queue;
 }

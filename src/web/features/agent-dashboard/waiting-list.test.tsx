@@ -1,0 +1,272 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays } from '../../../shared/dates.js';
+import { endSession } from '../../lib/session.js';
+import { ghadiRecord } from '../../test/records.js';
+import { renderRoutes } from '../../test/render.js';
+import { AgentDashboardPage } from './agent-dashboard-page.js';
+import type { QueueSnapshot, Submission } from './submission-queue.js';
+import { fakeApi, freshPhoneStorage, list, saved, signInAgent, siteToday } from './test-support.js';
+import { WaitingList } from './waiting-list.js';
+
+const TODAY = '2026-11-26';
+
+function submission(overrides: Partial<Submission>): Submission {
+  return {
+    key: `key-${overrides.order ?? 1}`,
+    userId: 42,
+    order: 1,
+    ghadiId: 1,
+    ghadiName: 'Gali',
+    date: TODAY,
+    result: '45',
+    enteredAt: '2026-11-26T10:00:00.000Z',
+    state: 'waiting',
+    attempts: 1,
+    listed: true,
+    message: 'No connection',
+    ...overrides,
+  };
+}
+
+const snapshotOf = (submissions: Submission[], signInNeeded = false): QueueSnapshot => ({
+  submissions,
+  signInNeeded,
+  nextAttemptAt: null,
+});
+
+const items = () => within(screen.getByRole('list')).getAllByRole('listitem');
+
+describe('WaitingList', () => {
+  it('shows nothing while the phone keeps nothing', () => {
+    const { container } = render(
+      <WaitingList snapshot={snapshotOf([])} today={TODAY} onSendNow={() => {}} onDismiss={() => {}} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('lists each entry with its ghadi, day, value and state, in the order entered', async () => {
+    const user = userEvent.setup();
+    const onSendNow = vi.fn();
+    const onDismiss = vi.fn();
+    render(
+      <WaitingList
+        snapshot={snapshotOf([
+          submission({ order: 1, ghadiName: 'Gali', result: '45' }),
+          submission({
+            order: 2,
+            ghadiName: 'Desawar',
+            date: addDays(TODAY, -1),
+            result: '07',
+            state: 'sending',
+          }),
+          submission({ order: 3, ghadiName: 'Faridabad', result: '12', replaced: '21', attempts: 0 }),
+          submission({
+            order: 4,
+            ghadiName: 'Ghaziabad',
+            result: '88',
+            state: 'saved',
+            savedAt: '2026-11-26T10:05:09.000Z',
+          }),
+          submission({
+            order: 5,
+            ghadiName: 'Old',
+            date: '2026-11-20',
+            result: '03',
+            state: 'refused',
+            message: 'Agents may only enter today or yesterday',
+          }),
+        ])}
+        today={TODAY}
+        onSendNow={onSendNow}
+        onDismiss={onDismiss}
+      />,
+    );
+
+    expect(screen.getByRole('heading', { name: 'Waiting to send (3)' })).toBeInTheDocument();
+    expect(items().map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Gali, Today: 45, Waiting',
+      'Desawar, Yesterday: 07, Sending…',
+      'Faridabad, Today: 12, Waiting',
+      'Ghaziabad, Today: 88, Saved',
+      'Old, 2026-11-20: 03, Refused',
+    ]);
+    const [waiting, sending, replacing, done, refused] = items() as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(waiting).toHaveTextContent(`GaliToday ${TODAY}Kept on this phone (No connection)45Waiting`);
+    expect(sending).toHaveTextContent('Sending now…');
+    expect(replacing).toHaveTextContent('Replaces 21, entered earlier for the same ghadi and date.');
+    // A replacement not yet tried says no more than that it is kept.
+    expect(replacing).not.toHaveTextContent('No connection');
+    const savedAt = within(done).getByText((_, element) => element?.tagName === 'TIME');
+    expect(savedAt).toHaveAttribute('datetime', '2026-11-26T10:05:09.000Z');
+    expect(done).toHaveTextContent(/Saved on the server at \d\d:\d\d:\d\d/);
+    expect(refused).toHaveTextContent('Not saved: Agents may only enter today or yesterday');
+
+    // Only what is finished can be dismissed.
+    expect(
+      screen.getAllByRole('button', { name: /^Dismiss/ }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual([`Dismiss Ghaziabad ${TODAY}`, 'Dismiss Old 2026-11-20']);
+    await user.click(screen.getByRole('button', { name: 'Dismiss Old 2026-11-20' }));
+    expect(onDismiss).toHaveBeenCalledWith('key-5');
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(onSendNow).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the agent to sign in again when the session ended, and offers no Send now', () => {
+    render(
+      <WaitingList
+        snapshot={snapshotOf([submission({ message: 'Sign in again to send' })], true)}
+        today={TODAY}
+        onSendNow={() => {}}
+        onDismiss={() => {}}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your session has ended. Sign in again to send these',
+    );
+    expect(screen.queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+  });
+
+  it('is titled for what went once nothing waits', () => {
+    render(
+      <WaitingList
+        snapshot={snapshotOf([submission({ state: 'saved', savedAt: '2026-11-26T10:05:09.000Z' })])}
+        today={TODAY}
+        onSendNow={() => {}}
+        onDismiss={() => {}}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Sent from this phone' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+  });
+});
+
+describe('AgentDashboardPage with no network', () => {
+  beforeEach(() => {
+    signInAgent();
+    freshPhoneStorage();
+  });
+  afterEach(() => {
+    endSession();
+    vi.unstubAllGlobals();
+  });
+
+  const renderDashboard = () =>
+    renderRoutes([{ path: '/agent/dashboard', element: <AgentDashboardPage /> }], '/agent/dashboard');
+
+  it('keeps what cannot be sent, lists it, replaces it, survives a reload and sends it when online', async () => {
+    const user = userEvent.setup();
+    let networkUp = false;
+    const sent: Array<{ key: string | null; body: unknown }> = [];
+    const fetchMock = fakeApi({
+      ghadis: () => list([ghadiRecord(1, { NameEn: 'Gali' }), ghadiRecord(2, { NameEn: 'Desawar' })]),
+      submit: (request) => {
+        if (!networkUp) throw new TypeError('Failed to fetch');
+        return saved(request.body);
+      },
+    });
+    // The keys each submission went with, read from the requests fetch was given.
+    const keyOf = (init?: RequestInit) => new Headers(init?.headers).get('idempotency-key');
+    const view = renderDashboard();
+    await screen.findByRole('radio', { name: /Gali/ });
+
+    await user.type(screen.getByLabelText('Result'), '45');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Not sent yet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Result')).toHaveValue('');
+    expect(screen.getByRole('heading', { name: 'Waiting to send (1)' })).toBeInTheDocument();
+    expect(items().map((item) => item.getAttribute('aria-label'))).toEqual(['Gali, Today: 45, Waiting']);
+
+    // The same ghadi and day again: one declaration, and the list says which value it replaced.
+    await user.type(screen.getByLabelText('Result'), '46');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(items().map((item) => item.getAttribute('aria-label'))).toEqual(['Gali, Today: 46, Waiting']),
+    );
+    expect(items()[0]).toHaveTextContent('Replaces 45');
+
+    await user.click(screen.getByRole('radio', { name: /Desawar/ }));
+    await user.type(screen.getByLabelText('Result'), '07');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Waiting to send (2)' })).toBeInTheDocument(),
+    );
+
+    // The page closed and opened again: the entries are read back from the phone.
+    view.unmount();
+    renderDashboard();
+    await waitFor(() =>
+      expect(items().map((item) => item.getAttribute('aria-label'))).toEqual([
+        'Gali, Today: 46, Waiting',
+        'Desawar, Today: 07, Waiting',
+      ]),
+    );
+
+    networkUp = true;
+    const before = fetchMock.mock.calls.length;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Sent from this phone' })).toBeInTheDocument(),
+    );
+    expect(items().map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Gali, Today: 46, Saved',
+      'Desawar, Today: 07, Saved',
+    ]);
+    for (const [url, init] of fetchMock.mock.calls.slice(before)) {
+      if (String(url).includes('update-result'))
+        sent.push({ key: keyOf(init), body: JSON.parse(String(init?.body)) });
+    }
+    expect(sent.map((request) => request.body)).toEqual([
+      { ghadiId: 1, result: '46', dateTime: siteToday() },
+      { ghadiId: 2, result: '07', dateTime: siteToday() },
+    ]);
+    // 46 went with the key it was first tried with; 07 waited behind it, never tried until now.
+    const firstTried = fetchMock.mock.calls
+      .slice(0, before)
+      .filter(([url]) => String(url).includes('update-result'))
+      .map(([, init]) => keyOf(init));
+    expect(firstTried).toContain(sent[0]?.key);
+    expect(firstTried).not.toContain(sent[1]?.key);
+  });
+});
+
+describe('ResultForm read-back', () => {
+  beforeEach(() => {
+    signInAgent();
+    freshPhoneStorage();
+  });
+  afterEach(() => {
+    endSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads back the ghadi, the day and the value in large type, and opens the number pad', async () => {
+    const user = userEvent.setup();
+    fakeApi({ ghadis: () => list([ghadiRecord(1, { NameEn: 'Gali' })]) });
+    renderRoutes([{ path: '/agent/dashboard', element: <AgentDashboardPage /> }], '/agent/dashboard');
+    const readBack = await screen.findByRole('region', { name: 'You are declaring' });
+    await waitFor(() => expect(readBack).toHaveTextContent(`You are declaringGaliToday, ${siteToday()}–`));
+
+    await user.type(screen.getByLabelText('Result'), ' 06 ');
+    expect(readBack).toHaveTextContent(`GaliToday, ${siteToday()}06`);
+    await user.click(screen.getByRole('radio', { name: /^Yesterday/ }));
+    expect(readBack).toHaveTextContent(`GaliYesterday, ${addDays(siteToday(), -1)}06`);
+
+    const input = screen.getByLabelText('Result');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    // The pattern, as browsers read it (the v flag), takes what the spec takes and no more.
+    const pattern = new RegExp(`^(?:${input.getAttribute('pattern')})$`, 'v');
+    for (const value of ['06', '7', 'AB', '1*2', '#+-/', 'ग 5'])
+      expect(pattern.test(value), value).toBe(true);
+    for (const value of ['4$5', '1.5', '<b>']) expect(pattern.test(value), value).toBe(false);
+  });
+});
