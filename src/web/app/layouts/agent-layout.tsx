@@ -32,7 +32,7 @@ export function AgentLayout() {
         </QueryClientProvider>
       </main>
       <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-600">
-        © 2025 {SITE_NAME}. All rights reserved.
+        © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
       </footer>
     </div>
   );
