@@ -99,7 +99,7 @@ async function seedAgents(
       updated_at: now,
     });
     const assigned = gids.filter((_, position) => position % AGENT_NAMES.length === index);
-    if (assigned.length > 0) await usermaps.assign(userId, assigned, now);
+    if (assigned.length > 0) await usermaps.assign(database.db, userId, assigned, now);
     agents.push({ userId, username, password, displayName, gids: assigned });
   }
   return agents;

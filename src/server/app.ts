@@ -13,6 +13,10 @@ import { PerMinuteLimit } from './lib/per-minute-limit.js';
 import { ResponseHeaders, requestIdFrom } from './lib/response-headers.js';
 import { SERVER_TIMEOUTS, type ServerTimeouts } from './lib/server-timeouts.js';
 import { SigningKeys, TokenService } from './lib/tokens.js';
+import { ActivityRecorder } from './modules/activity/activity-recorder.js';
+import { ActivityRepository } from './modules/activity/activity-repository.js';
+import { activityRoutes } from './modules/activity/activity-routes.js';
+import { ActivityService } from './modules/activity/activity-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { LoginAttemptsRepository } from './modules/auth/login-attempts-repository.js';
 import { SessionService } from './modules/auth/session-service.js';
@@ -51,9 +55,17 @@ import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js'
 import { ResultsService } from './modules/results/results-service.js';
 import { SettingsRepository } from './modules/settings/settings-repository.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
+import { DailyStats } from './modules/stats/daily-stats.js';
+import { DailyStatsRepository } from './modules/stats/daily-stats-repository.js';
+import { statsRoutes } from './modules/stats/stats-routes.js';
+import { TodayRepository } from './modules/today/today-repository.js';
+import { todayRoutes } from './modules/today/today-routes.js';
+import { TodayService } from './modules/today/today-service.js';
 import { UsermapsRepository } from './modules/usermaps/usermaps-repository.js';
 import { usermapsRoutes } from './modules/usermaps/usermaps-routes.js';
 import { UsermapsService } from './modules/usermaps/usermaps-service.js';
+import { LastSeen } from './modules/users/last-seen.js';
+import { LastSeenRepository } from './modules/users/last-seen-repository.js';
 import { UsersRepository } from './modules/users/users-repository.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { UsersService } from './modules/users/users-service.js';
@@ -134,6 +146,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const usersRepository = new UsersRepository(database);
   const ghadisRepository = new GhadisRepository(database);
   const usermapsRepository = new UsermapsRepository(database);
+  const activityRepository = new ActivityRepository(database);
+  const activity = new ActivityRecorder(activityRepository, database);
   const sessions = new SessionService({
     sessions: new SessionsRepository(database),
     users: usersRepository,
@@ -142,11 +156,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     passwords,
     tokens: new TokenService(signingKeys, config.tokenTtlSeconds),
     now,
+    activity,
   });
-  const users = new UsersService(usersRepository, passwords);
-  const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes);
+  const users = new UsersService(usersRepository, passwords, activity);
+  const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes, activity);
   const resultsRepository = new ResultsRepository(database);
-  const declarations = new DeclarationLog(database, new DeclarationsRepository(database));
+  const dailyStats = new DailyStats(new DailyStatsRepository(database), config.siteTimezone);
+  const declarations = new DeclarationLog(database, new DeclarationsRepository(database), dailyStats);
   // A worker's supervisor checked the log before starting it: once per start of the site.
   if (!options.declarationLogChecked) await checkDeclarationLog(declarations, log);
   const results = new ResultsService(
@@ -157,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     changes,
     declarations,
     new IdempotencyKeys(new IdempotencyKeysRepository(database), now),
+    activity,
     (source) => metrics.declared(source),
   );
   const resultsCsv = new ResultsCsvService({
@@ -164,13 +181,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     results: resultsRepository,
     changes,
     declarations,
+    activity,
     timeZone: config.siteTimezone,
     onImported: (count) => metrics.declared('import', count),
   });
-  const usermaps = new UsermapsService(usermapsRepository, usersRepository);
-  const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes);
+  const usermaps = new UsermapsService(usermapsRepository, usersRepository, activity);
+  const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes, activity);
   const visitors = new VisitorCounter(
-    new VisitorsRepository(database),
+    new VisitorsRepository(database, dailyStats),
     config.visitorFlushMs,
     log,
     { ...VISITOR_LIMITS, newSessionsPerAddressPerMinute: config.visitorNewSessionsPerMinute },
@@ -259,7 +277,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
-  await app.register(access, { sessions });
+  await app.register(access, {
+    sessions,
+    lastSeen: new LastSeen(new LastSeenRepository(database), now, log, database.health),
+  });
   await app.register(authRoutes, { sessions });
   await app.register(usersRoutes, { users });
   await app.register(ghadisRoutes, { ghadis });
@@ -268,6 +289,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(usermapsRoutes, { usermaps });
   await app.register(contentBlocksRoutes, { blocks });
   await app.register(visitorsRoutes, { visitors });
+  await app.register(todayRoutes, {
+    today: new TodayService(
+      new TodayRepository(database),
+      config.siteTimezone,
+      config.overdueAfterMinutes,
+      now,
+    ),
+  });
+  await app.register(statsRoutes, { stats: dailyStats });
+  await app.register(activityRoutes, {
+    activity: new ActivityService(activityRepository, config.siteTimezone),
+  });
   await app.register(healthRoutes, { database, settings: new SettingsRepository(database) });
   await app.register(metricsRoutes, {
     metrics: new ClusterMetrics(metrics.registry),

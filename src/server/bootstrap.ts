@@ -84,7 +84,7 @@ export function prepareDatabase(
   log: FastifyBaseLogger,
 ): Promise<SigningKey> {
   return whileAlone(database, async (alone) => {
-    await migrateToLatest(alone);
+    await migrateToLatest(alone, { timeZone: config.siteTimezone });
     await bootstrapData({
       config,
       users: new UsersRepository(alone),

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       visitorNewSessionsPerMinute: 60,
       publicQueriesPerMinute: 60,
+      overdueAfterMinutes: 15,
     });
     expect(config.visitorFlushMs).toBeGreaterThan(0);
     expect(path.isAbsolute(config.webRoot)).toBe(true);
@@ -101,6 +102,15 @@ describe('loadConfig', () => {
         expect(failureOf({ DATABASE_URL })).toContain('DATABASE_URL');
       }
     });
+  });
+
+  it('reads OVERDUE_AFTER_MINUTES from 0 to a day, blank as unset', () => {
+    expect(loadConfig({ OVERDUE_AFTER_MINUTES: '30' }).overdueAfterMinutes).toBe(30);
+    expect(loadConfig({ OVERDUE_AFTER_MINUTES: '0' }).overdueAfterMinutes).toBe(0);
+    expect(loadConfig({ OVERDUE_AFTER_MINUTES: ' ' }).overdueAfterMinutes).toBe(15);
+    for (const OVERDUE_AFTER_MINUTES of ['-1', '1441', '2.5', 'soon']) {
+      expect(failureOf({ OVERDUE_AFTER_MINUTES })).toContain('OVERDUE_AFTER_MINUTES');
+    }
   });
 
   it('stops with a message naming PORT for a bad port', () => {

@@ -46,6 +46,8 @@ export interface AppConfig {
   visitorNewSessionsPerMinute: number;
   /** Uncached public result queries (searches, pages) per client address and minute; more get a 429. */
   publicQueriesPerMinute: number;
+  /** Minutes after a ghadi's result time that it is overdue without a result (today's board). */
+  overdueAfterMinutes: number;
   /** Bearer token GET /metrics asks for; unset, /metrics answers 404. */
   metricsToken: string | undefined;
   /** argon2 cost; lowered only by tests. */
@@ -53,6 +55,7 @@ export interface AppConfig {
 }
 
 const DEFAULT_SQLITE_FILE = path.resolve('data', 'ghadi.db');
+export const DEFAULT_SITE_TIMEZONE = 'Asia/Kolkata';
 
 function isValidTimezone(zone: string): boolean {
   try {
@@ -166,7 +169,7 @@ const environmentSchema = z.object({
   }),
   SITE_TIMEZONE: z
     .string()
-    .default('Asia/Kolkata')
+    .default(DEFAULT_SITE_TIMEZONE)
     .refine(isValidTimezone, { message: 'is not a known IANA time zone' }),
   CORS_ORIGINS: z
     .string()
@@ -219,6 +222,16 @@ const environmentSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  // Blank means unset: coerced, it would be 0 (overdue at the result time itself).
+  OVERDUE_AFTER_MINUTES: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(15),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVE_SOURCE_MAPS: z
     .string()
@@ -269,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginMaxFailures: values.LOGIN_MAX_FAILURES,
     visitorNewSessionsPerMinute: values.VISITOR_NEW_SESSIONS_PER_MINUTE,
     publicQueriesPerMinute: values.PUBLIC_QUERIES_PER_MINUTE,
+    overdueAfterMinutes: values.OVERDUE_AFTER_MINUTES,
     metricsToken: values.METRICS_TOKEN,
     passwordMemoryCost: 19456,
   };

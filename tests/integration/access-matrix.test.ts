@@ -88,6 +88,9 @@ const ROUTES = [
   'GET /api/charts/:name/:year',
   'GET /api/charts/month/:month',
   'GET /api/result-history',
+  'GET /api/today',
+  'GET /api/stats/daily',
+  'GET /api/activity',
 ];
 
 /**
@@ -382,6 +385,17 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
     {
       route: 'GET /api/result-history',
       request: async () => ({ method: 'GET', url: `/api/result-history?gid=${agentGhadi}&date=${today()}` }),
+      expected: ADMIN,
+    },
+    { route: 'GET /api/today', request: async () => ({ method: 'GET', url: '/api/today' }), expected: ADMIN },
+    {
+      route: 'GET /api/stats/daily',
+      request: async () => ({ method: 'GET', url: `/api/stats/daily?from=${today()}&to=${today()}` }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/activity',
+      request: async () => ({ method: 'GET', url: '/api/activity?action=login&limit=5' }),
       expected: ADMIN,
     },
   ];

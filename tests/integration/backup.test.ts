@@ -30,6 +30,7 @@ import {
   type List,
   login,
   loginAdmin,
+  today,
   unique,
 } from '../support/factories.js';
 import {
@@ -104,6 +105,8 @@ describe.each(DIALECTS)('backup and restore from %s', (dialect) => {
     expect((await rowCounts(source.database)).idempotency_keys).toBeGreaterThan(0);
     expect(dump.rows.users?.every((user) => String(user.password_hash).startsWith('$argon2'))).toBe(true);
     expect(dump.rows.visitor_totals?.[0]).toEqual({ name: 'sessions', total: 1 });
+    // Two first declarations (one for a past date) and a correction, made today, and the visit.
+    expect(dump.rows.daily_stats).toEqual([{ date: today(), visitors: 1, declarations: 2, corrections: 1 }]);
   });
 
   it('exports one snapshot while the site goes on writing', async () => {
@@ -126,8 +129,11 @@ describe.each(DIALECTS)('backup and restore from %s', (dialect) => {
       ?.filter((change) => change.kind === 'ghadi')
       .map((change) => JSON.parse(String(change.payload)).gid);
     expect(new Set(logged)).toEqual(new Set(made));
-    // Nothing else was written since the first dump but the sign-ins (the login throttle's log and counts).
-    const signIns = { login_attempts: [], login_attempt_counts: [] };
+    const recorded = rows.activity_log?.map((entry) => entry.target_name);
+    for (const name of names) expect(recorded).not.toContain(name);
+    // Nothing else was written since the first dump but the sign-ins (the login throttle's log and
+    // counts, and the activity trail's entry).
+    const signIns = { login_attempts: [], login_attempt_counts: [], activity_log: [] };
     expect({ ...rows, ...signIns }).toEqual({ ...dump.rows, ...signIns });
   });
 

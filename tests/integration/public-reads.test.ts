@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../src/server/db/database.js';
+import { ActivityRecorder } from '../../src/server/modules/activity/activity-recorder.js';
+import { ActivityRepository } from '../../src/server/modules/activity/activity-repository.js';
 import { ChangeLog } from '../../src/server/modules/changes/change-log.js';
 import { ChangeLogRepository } from '../../src/server/modules/changes/change-log-repository.js';
 import { ContentBlocksRepository } from '../../src/server/modules/content-blocks/content-blocks-repository.js';
@@ -45,7 +47,8 @@ import { createTestApp, DIALECTS, SITE_TIMEZONE, useTestApp } from '../support/t
 /** The services the API's live handlers call, on the same database, bypassing every cache. */
 function liveServices(database: Database, log: FastifyBaseLogger) {
   const changes = new ChangeLog(database, new ChangeLogRepository(database), log);
-  const ghadis = new GhadisService(new GhadisRepository(database), SITE_TIMEZONE, changes);
+  const activity = new ActivityRecorder(new ActivityRepository(database), database);
+  const ghadis = new GhadisService(new GhadisRepository(database), SITE_TIMEZONE, changes, activity);
   const results = new ResultsService(
     new ResultsRepository(database),
     ghadis,
@@ -54,8 +57,9 @@ function liveServices(database: Database, log: FastifyBaseLogger) {
     changes,
     new DeclarationLog(database, new DeclarationsRepository(database)),
     new IdempotencyKeys(new IdempotencyKeysRepository(database), Date.now),
+    activity,
   );
-  const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes);
+  const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes, activity);
   /** What a live handler sends: the answer through the route's response schema. */
   const json = <T extends z.ZodType>(schema: T, value: z.input<T>) =>
     JSON.stringify(z.encode(schema, value as z.output<T>));

@@ -1,4 +1,5 @@
-import { type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { DEFAULT_SITE_TIMEZONE } from '../config.js';
 import type { Database } from './database.js';
 import * as initial from './migrations/2026-11-22-0001-initial.js';
 import * as publicReadModel from './migrations/2026-11-23-0001-public-read-model.js';
@@ -9,9 +10,22 @@ import * as declarationLog from './migrations/2026-11-25-0001-declaration-log.js
 import * as compactVisitors from './migrations/2026-11-25-0101-compact-visitors.js';
 import * as loginAttemptCounts from './migrations/2026-11-26-0101-login-attempt-counts.js';
 import * as idempotencyKeys from './migrations/2026-11-26-0201-idempotency-keys.js';
+import * as activityLog from './migrations/2026-11-26-0401-activity-log.js';
+import * as lastSeenAndDailyStats from './migrations/2026-11-26-0501-last-seen-and-daily-stats.js';
+
+/** What a migration may need of the site: the zone its days are reckoned in (SITE_TIMEZONE). */
+export interface MigrationSite {
+  timeZone: string;
+}
+
+/** Kysely's Migration, told of the site (a migration that reckons days needs its zone). */
+interface SiteMigration {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run against whatever schema exists at the time
+  up(db: Kysely<any>, site: MigrationSite): Promise<void>;
+}
 
 /** Listed in code (not read from a folder) so the built server and the tests run the same set. */
-const migrations: Record<string, Migration> = {
+const migrations: Record<string, SiteMigration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-23-0001-public-read-model': publicReadModel,
   '2026-11-23-0101-login-attempts': loginAttempts,
@@ -21,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0101-compact-visitors': compactVisitors,
   '2026-11-26-0101-login-attempt-counts': loginAttemptCounts,
   '2026-11-26-0201-idempotency-keys': idempotencyKeys,
+  '2026-11-26-0401-activity-log': activityLog,
+  '2026-11-26-0501-last-seen-and-daily-stats': lastSeenAndDailyStats,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */
@@ -45,9 +61,13 @@ export async function pendingMigrations(database: Database): Promise<string[]> {
  * Runs the migrations not run yet, in name order, each in its own transaction with its record. The
  * caller excludes other processes (first-start.ts's whileAlone), so there is no lock of our own; and
  * there is no catalogue introspection (Kysely's Migrator reads every schema's tables, which fails when
- * another schema is dropped at that moment, as test suites sharing a PostgreSQL database do).
+ * another schema is dropped at that moment, as test suites sharing a PostgreSQL database do). `site`
+ * matters only to a database with rows (the server's start passes its own).
  */
-export async function migrateToLatest(database: Database): Promise<void> {
+export async function migrateToLatest(
+  database: Database,
+  site: MigrationSite = { timeZone: DEFAULT_SITE_TIMEZONE },
+): Promise<void> {
   const { db } = database;
   await sql`create table if not exists ${sql.table(EXECUTED)} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
     db,
@@ -57,7 +77,7 @@ export async function migrateToLatest(database: Database): Promise<void> {
     if (!migration) continue;
     try {
       await db.transaction().execute(async (trx) => {
-        await migration.up(trx);
+        await migration.up(trx, site);
         await sql`insert into ${sql.table(EXECUTED)} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
           trx,
         );

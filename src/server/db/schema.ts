@@ -17,6 +17,8 @@ export interface UsersTable {
   token_version: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The user's last authenticated request (ISO), written at most once a minute; null before any. */
+  last_seen_at: string | null;
 }
 
 export interface GhadisTable {
@@ -173,6 +175,48 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/**
+ * The activity trail: who changed what, and every sign-in (modules/activity). Who and what are copied
+ * in, so that an entry reads the same after its user or record is renamed or deleted.
+ */
+export interface ActivityLogTable {
+  /** The entry's place in the trail: 1, 2, 3… with no gaps (the migration says why). */
+  activity_id: number;
+  /** ISO instant of the change; never before the previous entry's. */
+  at: string;
+  /** Null for a failed login by a name no user has. */
+  user_id: number | null;
+  user_name: string | null;
+  role: 'admin' | 'agent' | null;
+  /** One of ACTIVITY_ACTIONS (src/shared/schemas/activity.ts). */
+  action: string;
+  /** The record's id; null when there is none (an unknown user name, a CSV import). */
+  target_id: number | null;
+  target_name: string;
+  summary: string;
+  ip: string;
+  user_agent: string;
+  /** The entry's place among its user's entries (null without a user), its action's, and both's. */
+  user_seq: number | null;
+  action_seq: number;
+  user_action_seq: number | null;
+}
+
+/**
+ * Running totals per day of the site's zone (modules/stats): each event adds to its day in the
+ * transaction that makes it, so no read counts sessions or results.
+ */
+export interface DailyStatsTable {
+  /** YYYY-MM-DD in SITE_TIMEZONE. */
+  date: string;
+  /** Visitor sessions first seen that day. */
+  visitors: number;
+  /** Results first declared that day. */
+  declarations: number;
+  /** Results given another value that day. */
+  corrections: number;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   ghadis: GhadisTable;
@@ -189,4 +233,6 @@ export interface DatabaseSchema {
   login_attempt_counts: LoginAttemptCountsTable;
   revoked_tokens: RevokedTokensTable;
   idempotency_keys: IdempotencyKeysTable;
+  activity_log: ActivityLogTable;
+  daily_stats: DailyStatsTable;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { AuthenticatedUser, SessionService } from '../modules/auth/session-service.js';
+import type { LastSeen } from '../modules/users/last-seen.js';
 
 /**
  * Who may call a route, declared on the route as `config: { access }`:
@@ -33,7 +34,10 @@ const ROLE_MESSAGES: Record<'admin' | 'agent' | 'staff', string> = {
   staff: 'Admin or agent access required',
 };
 
-async function accessPlugin(app: FastifyInstance, options: { sessions: SessionService }) {
+async function accessPlugin(
+  app: FastifyInstance,
+  options: { sessions: SessionService; lastSeen?: LastSeen },
+) {
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async function checkAccess(request) {
@@ -51,6 +55,8 @@ async function accessPlugin(app: FastifyInstance, options: { sessions: SessionSe
     const user = token ? await options.sessions.authenticate(token) : null;
     if (!user) throw new UnauthorizedError('Session expired or invalid; please log in again');
     request.user = user;
+    // In the background: the request does not wait for it (nor, mostly, query for it).
+    void options.lastSeen?.seen(user.userId);
 
     if (access === 'optional') return;
     const allowed = access === 'staff' || user.userType === access;

@@ -69,13 +69,13 @@ export const MAX_PUBLIC_LIMIT = 100;
 export const AGENT_HISTORY_PAGE_SIZE = 10;
 export const ADMIN_RESULTS_PAGE_SIZES = [5, 10, 15] as const;
 
-const pageNumber = z.coerce
+export const pageNumber = z.coerce
   .number('Must be a whole number')
   .int('Must be a whole number')
   .min(1, 'Must be 1 or more')
   .max(MAX_PAGE, `Must be ${MAX_PAGE} or less`);
 
-const pageSize = (max: number) =>
+export const pageSize = (max: number) =>
   z.coerce
     .number('Must be a whole number')
     .int('Must be a whole number')

@@ -1,21 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successAnswer } from '../../../shared/schemas/common.js';
 import { loginAnswer, loginInput } from '../../../shared/schemas/users.js';
-import { currentUser } from '../../plugins/access.js';
+import { actorOf, clientOf } from '../activity/request-actor.js';
 import type { SessionService } from './session-service.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
   app.post(
     '/api/users/login',
     { config: { access: 'public' }, schema: { body: loginInput, response: { 200: loginAnswer } } },
-    (request) => sessions.login(request.body, request.ip),
+    (request) => sessions.login(request.body, clientOf(request)),
   );
 
   app.post(
     '/api/users/logout',
     { config: { access: 'staff' }, schema: { response: { 200: successAnswer } } },
     async (request) => {
-      await sessions.logout(currentUser(request));
+      await sessions.logout(actorOf(request));
       return { success: true as const, message: 'Logged out' };
     },
   );

@@ -244,7 +244,13 @@ export class LoginAttemptsRepository {
    * pair and for its address and account. The pair's attempts admitted after it (still being
    * checked, or failed since) stay counted.
    */
-  async recordSuccess(attempt: AdmittedAttempt, key: AttemptKey, throttle: LoginThrottle): Promise<void> {
+  async recordSuccess(
+    attempt: AdmittedAttempt,
+    key: AttemptKey,
+    throttle: LoginThrottle,
+    /** Written in the same transaction: the sign-in's activity entry. */
+    alsoWrite: (db: Executor) => Promise<void> = async () => {},
+  ): Promise<void> {
     const now = attempt.at;
     await this.inTransaction(async (db) => {
       const { pair, address, account } = await lockCounters(db, key, now);
@@ -269,6 +275,7 @@ export class LoginAttemptsRepository {
         .set({ kind: 'success' })
         .where('attempt_id', '=', attempt.attemptId)
         .execute();
+      await alsoWrite(db);
     });
   }
 }

@@ -5,7 +5,8 @@ import type { Now } from '../../lib/clock.js';
 import type { AttemptVerdict, LoginThrottle } from '../../lib/login-throttle.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { TokenService } from '../../lib/tokens.js';
-import type { UsersRepository } from '../users/users-repository.js';
+import type { Activity, ActivityRecorder, Client, Who } from '../activity/activity-recorder.js';
+import type { UserRow, UsersRepository } from '../users/users-repository.js';
 import { toUserRecord } from '../users/users-service.js';
 import type { LoginAttemptsRepository } from './login-attempts-repository.js';
 import type { SessionsRepository } from './sessions-repository.js';
@@ -27,9 +28,25 @@ export interface SessionDependencies {
   tokens: TokenService;
   /** The login throttle's time. */
   now: Now;
+  activity: ActivityRecorder;
 }
 
 const LOGIN_FAILED = 'Invalid username or password';
+
+/** A sign-in's entry: the account tried (its user, or the name as typed when no account has it). */
+function signInActivity(
+  action: 'login' | 'login_failed' | 'logout',
+  client: Client,
+  row: Pick<UserRow, 'user_id' | 'username' | 'user_type'> | undefined,
+  attempted: string,
+  summary: string,
+): { who: Who; activity: Activity } {
+  const who: Who = row
+    ? { ...client, userId: row.user_id, username: row.username, userType: row.user_type }
+    : { ...client, userId: null };
+  const target = row ? { id: row.user_id, name: row.username } : { id: null, name: attempted };
+  return { who, activity: { action, target, summary } };
+}
 
 function tooManyAttempts(verdict: Extract<AttemptVerdict, { admit: false }>): TooManyRequestsError {
   const wait = verdict.retryAfterSeconds;
@@ -64,9 +81,9 @@ export class SessionService {
     };
   }
 
-  async login(input: LoginInput, clientAddress: string): Promise<LoginAnswer> {
-    const { attempts, throttle, users, passwords, tokens } = this.deps;
-    const key = { account: input.UserName.toLowerCase(), address: clientGroup(clientAddress) };
+  async login(input: LoginInput, client: Client): Promise<LoginAnswer> {
+    const { attempts, throttle, users, passwords, tokens, activity } = this.deps;
+    const key = { account: input.UserName.toLowerCase(), address: clientGroup(client.ip) };
     // Counted before the password is checked, so parallel attempts cannot outrun the count.
     const admission = await attempts.admit(key, this.deps.now(), throttle);
     if (!admission.admit) throw tooManyAttempts(admission);
@@ -76,8 +93,16 @@ export class SessionService {
       ? await passwords.verify(row.password_hash, input.Password)
       : await passwords.verifyNothing(input.Password).then(() => false);
     // The attempt stays recorded as a failure.
-    if (!row || !passwordMatches || row.is_active !== 1) throw new UnauthorizedError(LOGIN_FAILED);
-    await attempts.recordSuccess(admission, key, throttle);
+    if (!row || !passwordMatches || row.is_active !== 1) {
+      const why = !row ? 'unknown user name' : !passwordMatches ? 'wrong password' : 'account inactive';
+      const failed = signInActivity('login_failed', client, row, input.UserName, why);
+      await activity.recordAlone(failed.who, failed.activity);
+      throw new UnauthorizedError(LOGIN_FAILED);
+    }
+    const signedIn = signInActivity('login', client, row, input.UserName, '');
+    await attempts.recordSuccess(admission, key, throttle, (db) =>
+      activity.record(db, signedIn.who, signedIn.activity),
+    );
 
     const token = await tokens.sign({ userId: row.user_id, version: row.token_version });
     const { createdAt: _created, updatedAt: _updated, ...user } = toUserRecord(row);
@@ -85,8 +110,13 @@ export class SessionService {
   }
 
   /** Ends the caller's token only: the user's other sessions (another device) go on. */
-  async logout(user: AuthenticatedUser): Promise<void> {
+  async logout(user: AuthenticatedUser & Client): Promise<void> {
     const expiresAt = new Date(user.session.expiresAt * 1000).toISOString();
-    await this.deps.sessions.revoke(user.session.tokenId, expiresAt, new Date().toISOString());
+    const row = { user_id: user.userId, username: user.username, user_type: user.userType };
+    const client = { ip: user.ip, userAgent: user.userAgent };
+    const signedOut = signInActivity('logout', client, row, user.username, '');
+    await this.deps.sessions.revoke(user.session.tokenId, expiresAt, new Date().toISOString(), (db) =>
+      this.deps.activity.record(db, signedOut.who, signedOut.activity),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { KEY_GENERATION_SETTING } from '../settings/signing-key-store.js';
 import type { UserRow } from '../users/users-repository.js';
 
@@ -45,8 +45,16 @@ export class SessionsRepository {
       .executeTakeFirst();
   }
 
-  /** Ends one token; rows of tokens that have expired anyway go at the same time. */
-  async revoke(tokenId: string, expiresAt: string, now: string): Promise<void> {
+  /**
+   * Ends one token; rows of tokens that have expired anyway go at the same time, and `alsoWrite`
+   * (the sign-out's activity entry) in the same transaction.
+   */
+  async revoke(
+    tokenId: string,
+    expiresAt: string,
+    now: string,
+    alsoWrite: (db: Executor) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
       await trx
@@ -54,6 +62,7 @@ export class SessionsRepository {
         .values({ token_id: tokenId, expires_at: expiresAt })
         .onConflict((conflict) => conflict.column('token_id').doNothing())
         .execute();
+      await alsoWrite(trx);
     });
   }
 }

@@ -46,7 +46,10 @@ export const DUMP_TABLES = {
   content_blocks: { key: 'block_id', generated: true },
   visitors: { key: 'session_id', generated: false, bigints: ['last_seen'] },
   visitor_totals: { key: 'name', generated: false, bigints: ['total'], seed: { name: 'sessions', total: 0 } },
+  daily_stats: { key: 'date', generated: false },
   change_log: { key: 'change_id', generated: true },
+  // Numbered by the app, not by the database (see the migration): nothing to move after an import.
+  activity_log: { key: 'activity_id', generated: false },
   login_attempts: { key: 'attempt_id', generated: true },
   login_attempt_counts: { key: 'counter', generated: false, bigints: ['touched_at', 'last_attempt'] },
   revoked_tokens: { key: 'token_id', generated: false },

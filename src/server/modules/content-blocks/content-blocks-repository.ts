@@ -29,6 +29,16 @@ export class ContentBlocksRepository {
       .executeTakeFirst();
   }
 
+  /** In a write's transaction, as it is until that write commits (PostgreSQL: others' writes wait). */
+  findToChange(trx: Executor, blockId: number): Promise<ContentBlockRow | undefined> {
+    return trx
+      .selectFrom('content_blocks')
+      .selectAll()
+      .where('block_id', '=', blockId)
+      .$if(this.database.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+  }
+
   findActiveBySlug(slug: string): Promise<ContentBlockRow | undefined> {
     return this.db
       .selectFrom('content_blocks')
@@ -55,8 +65,8 @@ export class ContentBlocksRepository {
       .execute();
   }
 
-  async delete(trx: Executor, blockId: number): Promise<boolean> {
-    const result = await trx.deleteFrom('content_blocks').where('block_id', '=', blockId).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** The block as it was, or undefined when there was none. */
+  delete(trx: Executor, blockId: number): Promise<ContentBlockRow | undefined> {
+    return trx.deleteFrom('content_blocks').where('block_id', '=', blockId).returningAll().executeTakeFirst();
   }
 }

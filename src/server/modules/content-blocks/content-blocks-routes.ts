@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, itemAnswer, listAnswer, successAnswer } from '../../../shared/schemas/common.js';
 import { contentBlockInput, contentBlockRecord } from '../../../shared/schemas/content-blocks.js';
+import { actorOf } from '../activity/request-actor.js';
 import type { ContentBlocksService } from './content-blocks-service.js';
 
 export const contentBlocksRoutes: FastifyPluginAsyncZod<{ blocks: ContentBlocksService }> = async (
@@ -23,7 +24,7 @@ export const contentBlocksRoutes: FastifyPluginAsyncZod<{ blocks: ContentBlocksS
       reply.code(201).send({
         success: true,
         message: 'Content added successfully.',
-        data: await blocks.create(request.body),
+        data: await blocks.create(actorOf(request), request.body),
       }),
   );
 
@@ -39,7 +40,7 @@ export const contentBlocksRoutes: FastifyPluginAsyncZod<{ blocks: ContentBlocksS
     async (request) => ({
       success: true as const,
       message: 'Content updated successfully.',
-      data: await blocks.update(Number(request.params.id), request.body),
+      data: await blocks.update(actorOf(request), Number(request.params.id), request.body),
     }),
   );
 
@@ -47,7 +48,7 @@ export const contentBlocksRoutes: FastifyPluginAsyncZod<{ blocks: ContentBlocksS
     '/api/contentblocks/:id',
     { schema: { params: idParams, response: { 200: successAnswer } } },
     async (request) => {
-      await blocks.delete(Number(request.params.id));
+      await blocks.delete(actorOf(request), Number(request.params.id));
       return { success: true as const, message: 'Deleted successfully.' };
     },
   );

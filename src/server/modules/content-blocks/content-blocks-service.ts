@@ -1,8 +1,10 @@
 import type { ContentBlockInput, ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
-import { isUniqueViolation } from '../../db/database.js';
+import { type Executor, isUniqueViolation } from '../../db/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { recordIds } from '../../lib/record-ids.js';
 import { sanitizeContentHtml } from '../../lib/sanitize-html.js';
+import type { ActivityRecorder, Actor, Recorded } from '../activity/activity-recorder.js';
+import { changedFields, fieldValues, summaryOf } from '../activity/activity-summary.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type {
   ContentBlockFields,
@@ -28,10 +30,26 @@ function toFields(input: ContentBlockInput): ContentBlockFields {
   return { title: input.Title, slug: input.Slug, content, is_active: input.isActive ? 1 : 0 };
 }
 
+/** A block's fields as the activity trail names them: the API's. */
+function shownFields(fields: ContentBlockFields) {
+  return {
+    Title: fields.title,
+    Slug: fields.slug,
+    Content: fields.content,
+    isActive: fields.is_active === 1,
+  };
+}
+
+/** A write of a block: its id, the entry recording it, and the public slugs it changed. */
+interface BlockWrite extends Recorded<number> {
+  slugs: string[];
+}
+
 export class ContentBlocksService {
   constructor(
     private readonly blocks: ContentBlocksRepository,
     private readonly changes: ChangeLog,
+    private readonly activity: ActivityRecorder,
   ) {}
 
   async list(): Promise<ContentBlockRecord[]> {
@@ -44,38 +62,48 @@ export class ContentBlocksService {
     return toRecord(row);
   }
 
-  async create(input: ContentBlockInput): Promise<ContentBlockRecord> {
+  async create(actor: Actor, input: ContentBlockInput): Promise<ContentBlockRecord> {
     const fields = toFields(input);
-    const blockId = await this.save(() =>
-      this.changes.write(
-        (trx) => this.blocks.insert(trx, fields, new Date().toISOString()),
-        () => [{ kind: 'content', slug: fields.slug }],
-      ),
-    );
+    const blockId = await this.write(actor, async (trx) => {
+      const id = await this.blocks.insert(trx, fields, new Date().toISOString());
+      const summary = summaryOf(fieldValues(shownFields(fields)));
+      return {
+        value: id,
+        activity: { action: 'content_create', target: { id, name: fields.title }, summary },
+        slugs: [fields.slug],
+      };
+    });
     return this.get(blockId);
   }
 
-  async update(blockId: number, input: ContentBlockInput): Promise<ContentBlockRecord> {
-    const before = await this.get(blockId);
+  async update(actor: Actor, blockId: number, input: ContentBlockInput): Promise<ContentBlockRecord> {
     const fields = toFields(input);
-    // A new slug changes two public answers: the old one disappears, the new one appears.
-    const slugs = before.Slug === fields.slug ? [fields.slug] : [before.Slug, fields.slug];
-    await this.save(() =>
-      this.changes.write(
-        (trx) => this.blocks.update(trx, blockId, fields, new Date().toISOString()),
-        () => slugs.map((slug) => ({ kind: 'content' as const, slug })),
-      ),
-    );
+    await this.write(actor, async (trx) => {
+      const before = await this.blocks.findToChange(trx, blockId);
+      if (!before) throw new NotFoundError('Content block not found');
+      await this.blocks.update(trx, blockId, fields, new Date().toISOString());
+      const summary = summaryOf(changedFields(shownFields(before), shownFields(fields)));
+      return {
+        value: blockId,
+        activity: { action: 'content_update', target: { id: blockId, name: fields.title }, summary },
+        // A new slug changes two public answers: the old one disappears, the new one appears.
+        slugs: before.slug === fields.slug ? [fields.slug] : [before.slug, fields.slug],
+      };
+    });
     return this.get(blockId);
   }
 
-  async delete(blockId: number): Promise<void> {
-    const before = await this.get(blockId);
-    const deleted = await this.changes.write(
-      (trx) => this.blocks.delete(trx, blockId),
-      (done) => (done ? [{ kind: 'content', slug: before.Slug }] : []),
-    );
-    if (!deleted) throw new NotFoundError('Content block not found');
+  async delete(actor: Actor, blockId: number): Promise<void> {
+    await this.write(actor, async (trx) => {
+      const before = await this.blocks.delete(trx, blockId);
+      if (!before) throw new NotFoundError('Content block not found');
+      const summary = summaryOf(fieldValues(shownFields(before)));
+      return {
+        value: blockId,
+        activity: { action: 'content_delete', target: { id: blockId, name: before.title }, summary },
+        slugs: [before.slug],
+      };
+    });
   }
 
   private async get(blockId: number): Promise<ContentBlockRecord> {
@@ -84,9 +112,21 @@ export class ContentBlocksService {
     return toRecord(row);
   }
 
-  private async save<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * Every change of a block goes through here: one transaction with its changes (for the public
+   * site) and the activity entry that records it.
+   */
+  private async write(actor: Actor, work: (trx: Executor) => Promise<BlockWrite>): Promise<number> {
     try {
-      return await write();
+      const done = await this.changes.write(
+        async (trx) => {
+          const written = await work(trx);
+          await this.activity.record(trx, actor, written.activity);
+          return written;
+        },
+        ({ slugs }) => slugs.map((slug) => ({ kind: 'content' as const, slug })),
+      );
+      return done.value;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError('Slug already exists');
       throw error;

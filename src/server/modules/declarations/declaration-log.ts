@@ -6,6 +6,7 @@ import {
   type ResultHistoryEntry,
 } from '../../../shared/schemas/declarations.js';
 import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
+import type { DailyStats } from '../stats/daily-stats.js';
 import { declarationHash } from './declaration-hash.js';
 import type {
   DeclarationListRow,
@@ -77,10 +78,17 @@ export class DeclarationLog {
   constructor(
     private readonly database: Database,
     private readonly repository: DeclarationsRepository,
+    /** The day's totals each appended value adds to (every declaration and correction passes here). */
+    private readonly stats?: DailyStats,
   ) {}
 
   /** Appends in the caller's transaction, after the result rows it wrote (see the repository's lock). */
   async append(trx: Executor, declared: readonly Declared[]): Promise<void> {
+    await this.appendEntries(trx, declared);
+    await this.stats?.declared(trx, declared);
+  }
+
+  private async appendEntries(trx: Executor, declared: readonly Declared[]): Promise<void> {
     if (declared.length === 0) return;
     await this.repository.lock(trx);
     const rows = chain(await this.headIn(trx), declared);
@@ -137,7 +145,8 @@ export class DeclarationLog {
       if (!(await this.repository.isEmpty(trx))) return 0;
       const declared = pastEntries(await this.repository.pastDeclarations(trx));
       if (declared.length === 0) return 0;
-      await this.append(trx, declared);
+      // Not counted again: the daily totals' migration counted these results and corrections.
+      await this.appendEntries(trx, declared);
       return declared.length;
     });
   }

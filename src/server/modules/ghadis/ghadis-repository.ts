@@ -28,8 +28,8 @@ export class GhadisRepository {
     return this.database.db;
   }
 
-  private live() {
-    return this.db.selectFrom('ghadis').selectAll().where('is_deleted', '=', 0);
+  private live(db: Executor = this.db) {
+    return db.selectFrom('ghadis').selectAll().where('is_deleted', '=', 0);
   }
 
   listLive(): Promise<GhadiRow[]> {
@@ -50,6 +50,14 @@ export class GhadisRepository {
 
   findLive(gid: number): Promise<GhadiRow | undefined> {
     return this.live().where('gid', '=', gid).executeTakeFirst();
+  }
+
+  /** In a write's transaction, as it is until that write commits (PostgreSQL: others' writes wait). */
+  findLiveToChange(trx: Executor, gid: number): Promise<GhadiRow | undefined> {
+    return this.live(trx)
+      .where('gid', '=', gid)
+      .$if(this.database.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
   }
 
   /** By the folded name, as public addresses give it (any case, any script). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countAnswer, idParams, itemAnswer, successAnswer } from '../../../shared/schemas/common.js';
 import { ghadiInput, ghadiRecord } from '../../../shared/schemas/ghadis.js';
+import { actorOf } from '../activity/request-actor.js';
 import type { GhadisService } from './ghadis-service.js';
 
 export const ghadisRoutes: FastifyPluginAsyncZod<{ ghadis: GhadisService }> = async (app, { ghadis }) => {
@@ -13,9 +14,11 @@ export const ghadisRoutes: FastifyPluginAsyncZod<{ ghadis: GhadisService }> = as
     '/api/ghadis',
     { schema: { body: ghadiInput, response: { 201: itemAnswer(ghadiRecord) } } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ success: true, message: 'Ghadi created', data: await ghadis.create(request.body) }),
+      reply.code(201).send({
+        success: true,
+        message: 'Ghadi created',
+        data: await ghadis.create(actorOf(request), request.body),
+      }),
   );
 
   app.put(
@@ -24,7 +27,7 @@ export const ghadisRoutes: FastifyPluginAsyncZod<{ ghadis: GhadisService }> = as
     async (request) => ({
       success: true as const,
       message: 'Ghadi updated',
-      data: await ghadis.update(Number(request.params.id), request.body),
+      data: await ghadis.update(actorOf(request), Number(request.params.id), request.body),
     }),
   );
 
@@ -32,7 +35,7 @@ export const ghadisRoutes: FastifyPluginAsyncZod<{ ghadis: GhadisService }> = as
     '/api/ghadis/:id',
     { schema: { params: idParams, response: { 200: successAnswer } } },
     async (request) => {
-      await ghadis.delete(Number(request.params.id));
+      await ghadis.delete(actorOf(request), Number(request.params.id));
       return { success: true as const, message: 'Ghadi deleted' };
     },
   );

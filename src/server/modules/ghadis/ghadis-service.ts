@@ -1,8 +1,11 @@
 import { todayInZone, yesterdayInZone } from '../../../shared/dates.js';
 import type { GhadiInput, GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import { isUniqueViolation } from '../../db/database.js';
+import { type Executor, isUniqueViolation } from '../../db/database.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { recordIds } from '../../lib/record-ids.js';
+import type { ActivityRecorder, Actor, Recorded } from '../activity/activity-recorder.js';
+import { changedFields, fieldValues, summaryOf } from '../activity/activity-summary.js';
+import type { Change } from '../changes/change.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { GhadiFields, GhadiRow, GhadisRepository, ResultSummary } from './ghadis-repository.js';
 
@@ -36,11 +39,17 @@ function toFields(input: GhadiInput): GhadiFields {
   return { name_en: input.NameEn, name_hn: input.NameHn, r_time: input.RTime, order_id: input.OrderId };
 }
 
+/** A ghadi's fields as the activity trail names them: the API's. */
+function shownFields(fields: GhadiFields) {
+  return { NameEn: fields.name_en, NameHn: fields.name_hn, RTime: fields.r_time, OrderId: fields.order_id };
+}
+
 export class GhadisService {
   constructor(
     private readonly ghadis: GhadisRepository,
     private readonly timeZone: string,
     private readonly changes: ChangeLog,
+    private readonly activity: ActivityRecorder,
   ) {}
 
   /** Every live ghadi by OrderId, with today's and yesterday's results in the site's time zone. */
@@ -66,37 +75,47 @@ export class GhadisService {
     return this.ghadis.findLiveByName(name);
   }
 
-  async create(input: GhadiInput): Promise<GhadiRecord> {
+  async create(actor: Actor, input: GhadiInput): Promise<GhadiRecord> {
     if (input.GID !== undefined && (await this.ghadis.gidExists(input.GID))) {
       throw new ConflictError(`GID ${input.GID} is already in use`);
     }
-    const gid = await this.save(() =>
-      this.changes.write(
-        (trx) => this.ghadis.insert(toFields(input), input.GID, new Date().toISOString(), trx),
-        (created) => [{ kind: 'ghadi', gid: created }],
-      ),
-    );
+    const fields = toFields(input);
+    const gid = await this.write(actor, async (trx) => {
+      const created = await this.ghadis.insert(fields, input.GID, new Date().toISOString(), trx);
+      const summary = summaryOf(fieldValues({ GID: created, ...shownFields(fields) }));
+      return {
+        value: created,
+        activity: { action: 'ghadi_create', target: { id: created, name: fields.name_en }, summary },
+      };
+    });
     return this.get(gid);
   }
 
   /** GID is the ghadi's identity (results point at it), so an update never changes it. */
-  async update(gid: number, input: GhadiInput): Promise<GhadiRecord> {
-    await this.requireLive(gid);
-    await this.save(() =>
-      this.changes.write(
-        (trx) => this.ghadis.update(trx, gid, toFields(input), new Date().toISOString()),
-        () => [{ kind: 'ghadi', gid }],
-      ),
-    );
+  async update(actor: Actor, gid: number, input: GhadiInput): Promise<GhadiRecord> {
+    const fields = toFields(input);
+    await this.write(actor, async (trx) => {
+      const before = await this.requireLiveToChange(trx, gid);
+      await this.ghadis.update(trx, gid, fields, new Date().toISOString());
+      const summary = summaryOf(changedFields(shownFields(before), shownFields(fields)));
+      return {
+        value: gid,
+        activity: { action: 'ghadi_update', target: { id: gid, name: fields.name_en }, summary },
+      };
+    });
     return this.get(gid);
   }
 
-  async delete(gid: number): Promise<void> {
-    await this.requireLive(gid);
-    await this.changes.write(
-      (trx) => this.ghadis.softDelete(trx, gid, new Date().toISOString()),
-      () => [{ kind: 'ghadi', gid }],
-    );
+  async delete(actor: Actor, gid: number): Promise<void> {
+    await this.write(actor, async (trx) => {
+      const before = await this.requireLiveToChange(trx, gid);
+      await this.ghadis.softDelete(trx, gid, new Date().toISOString());
+      const summary = summaryOf(fieldValues(shownFields(before)));
+      return {
+        value: gid,
+        activity: { action: 'ghadi_delete', target: { id: gid, name: before.name_en }, summary },
+      };
+    });
   }
 
   private async get(gid: number): Promise<GhadiRecord> {
@@ -105,13 +124,31 @@ export class GhadisService {
     return record;
   }
 
-  private async save<T>(write: () => Promise<T>): Promise<T> {
+  /**
+   * Every change of a ghadi goes through here: one transaction with its change (for the public
+   * site) and the activity entry that records it.
+   */
+  private async write(actor: Actor, work: (trx: Executor) => Promise<Recorded<number>>): Promise<number> {
     try {
-      return await write();
+      const done = await this.changes.write(
+        async (trx) => {
+          const recorded = await work(trx);
+          await this.activity.record(trx, actor, recorded.activity);
+          return recorded;
+        },
+        ({ value }): Change[] => [{ kind: 'ghadi', gid: value }],
+      );
+      return done.value;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError('A ghadi with this name or GID already exists');
       throw error;
     }
+  }
+
+  private async requireLiveToChange(trx: Executor, gid: number): Promise<GhadiRow> {
+    const row = await this.ghadis.findLiveToChange(trx, gid);
+    if (!row) throw new NotFoundError(`Ghadi ${gid} not found`);
+    return row;
   }
 
   private async withResults(rows: GhadiRow[], now: Date): Promise<GhadiRecord[]> {

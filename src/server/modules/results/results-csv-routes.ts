@@ -8,7 +8,7 @@ import {
   resultsImportQuery,
 } from '../../../shared/schemas/results.js';
 import { UnsupportedMediaTypeError } from '../../errors.js';
-import { currentUser } from '../../plugins/access.js';
+import { actorOf } from '../activity/request-actor.js';
 import type { ResultsCsvService } from './results-csv-service.js';
 
 const CSV_TYPE = 'text/csv';
@@ -75,7 +75,7 @@ export const resultsCsvRoutes: FastifyPluginAsyncZod<{ csv: ResultsCsvService }>
       },
     },
     async (request, reply) => {
-      const answer = await csv.import(currentUser(request), request.body, request.query.dryRun);
+      const answer = await csv.import(actorOf(request), request.body, request.query.dryRun);
       return reply.code(answer.success ? 200 : 400).send(answer);
     },
   );

@@ -7,7 +7,7 @@ import {
   type ResultsImportAnswer,
 } from '../../../shared/schemas/results.js';
 import type { Executor } from '../../db/database.js';
-import type { AuthenticatedUser } from '../auth/session-service.js';
+import type { Activity, ActivityRecorder, Actor } from '../activity/activity-recorder.js';
 import type { Change } from '../changes/change.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
@@ -57,6 +57,18 @@ function summary(plan: Counts): string {
   return `${plan.created} created, ${plan.corrected} corrected, ${plan.unchanged} unchanged`;
 }
 
+/** An import as the activity trail names it: the dates it covers, and what it did. */
+function importActivity(lines: ImportedLine[], written: Counts): Activity {
+  const dates = lines.map((line) => line.date).sort();
+  const [first, last] = [dates[0], dates[dates.length - 1]];
+  const name = first === undefined ? 'no lines' : first === last ? first : `${first} to ${last}`;
+  return {
+    action: 'results_import',
+    target: { id: null, name },
+    summary: `${plural(lines.length, 'line', 'lines')}: ${summary(written)}`,
+  };
+}
+
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
@@ -66,6 +78,7 @@ export interface ResultsCsvDependencies {
   results: ResultsRepository;
   changes: ChangeLog;
   declarations: DeclarationLog;
+  activity: ActivityRecorder;
   timeZone: string;
   /** Told how many results a real import created or corrected (the metrics). */
   onImported?: (count: number) => void;
@@ -93,13 +106,17 @@ export class ResultsCsvService {
     return text;
   }
 
-  async import(actor: AuthenticatedUser, text: string, dryRun: boolean): Promise<ResultsImportAnswer> {
+  async import(actor: Actor, text: string, dryRun: boolean): Promise<ResultsImportAnswer> {
     const lines = await this.read(text);
     if (lines.errorCount > 0 || dryRun)
       return this.answer(countsOf(await this.plan(lines.lines)), lines, dryRun);
     const now = new Date().toISOString();
     const written = await this.deps.changes.write(
-      (trx) => this.write(trx, lines.lines, actor.userId, now),
+      async (trx) => {
+        const done = await this.write(trx, lines.lines, actor.userId, now);
+        await this.deps.activity.record(trx, actor, importActivity(lines.lines, done));
+        return done;
+      },
       (done) => changesOf(done.changed),
     );
     this.deps.onImported?.(written.created + written.corrected);

@@ -12,6 +12,7 @@ import {
   resultSubmitInput,
 } from '../../../shared/schemas/results.js';
 import { currentUser } from '../../plugins/access.js';
+import { actorOf } from '../activity/request-actor.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import { resultsCsvRoutes } from './results-csv-routes.js';
@@ -85,7 +86,7 @@ export const agentRoutes: FastifyPluginAsyncZod<Services> = async (app, { result
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      const { status, body } = await results.submit(currentUser(request), request.body, key);
+      const { status, body } = await results.submit(actorOf(request), request.body, key);
       return reply.code(status).send(body);
     },
   );

@@ -11,6 +11,8 @@ import { isUniqueViolation } from '../../db/database.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { OneAtATime } from '../../lib/one-at-a-time.js';
 import { recordIds } from '../../lib/record-ids.js';
+import type { Activity, ActivityRecorder, Actor } from '../activity/activity-recorder.js';
+import { changedFields, fieldValues, summaryOf } from '../activity/activity-summary.js';
 import type { AuthenticatedUser } from '../auth/session-service.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
@@ -29,6 +31,7 @@ import type {
   ResultFilter,
   ResultRow,
   ResultsRepository,
+  UpsertOutcome,
 } from './results-repository.js';
 
 function toPublicRecord(row: ResultRow): PublicResultRecord {
@@ -52,6 +55,19 @@ function toAdminRecord(row: ResultRow): ResultRecord {
     CreatedById: row.created_by,
     CreatedByName: row.author_display_name ?? row.author_username ?? '',
     UpdatedAt: row.updated_at,
+  };
+}
+
+/** A declared or corrected result as the activity trail names it: its ghadi and date, and the values. */
+function resultActivity(row: ResultRow, outcome: UpsertOutcome): Activity {
+  return {
+    action: outcome.kind === 'corrected' ? 'result_correct' : 'result_declare',
+    target: { id: row.result_id, name: `${row.name_en} ${row.result_date}` },
+    summary: summaryOf(
+      outcome.kind === 'corrected'
+        ? changedFields({ Result: outcome.previous }, { Result: row.value })
+        : fieldValues({ Result: row.value }),
+    ),
   };
 }
 
@@ -92,6 +108,7 @@ export class ResultsService {
     private readonly changes: ChangeLog,
     private readonly declarations: DeclarationLog,
     private readonly keys: IdempotencyKeys,
+    private readonly activity: ActivityRecorder,
     /** Told of each accepted submission, by the submitter's role (the metrics). */
     private readonly onDeclared: (source: 'admin' | 'agent') => void = () => {},
   ) {}
@@ -102,11 +119,7 @@ export class ResultsService {
    * what is the admin's to see). With an Idempotency-Key, a request already answered is answered the
    * same again and writes nothing (decision 0010).
    */
-  async submit(
-    actor: AuthenticatedUser,
-    input: ResultSubmitInput,
-    idempotencyKey?: string,
-  ): Promise<Submitted> {
+  async submit(actor: Actor, input: ResultSubmitInput, idempotencyKey?: string): Promise<Submitted> {
     const keyed: KeyedRequest | null =
       idempotencyKey === undefined
         ? null
@@ -131,7 +144,7 @@ export class ResultsService {
   }
 
   private async declare(
-    actor: AuthenticatedUser,
+    actor: Actor,
     input: ResultSubmitInput,
     keyed: KeyedRequest | null,
   ): Promise<Submitted> {
@@ -176,6 +189,8 @@ export class ResultsService {
           },
         };
         if (keyed) await this.keys.store(trx, keyed, answer);
+        if (outcome.kind !== 'unchanged')
+          await this.activity.record(trx, actor, resultActivity(row, outcome));
         return { outcome, answer };
       },
       // The same value sent again changes nothing anyone sees.

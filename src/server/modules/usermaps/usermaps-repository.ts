@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 
 export interface UsermapRow {
   usermap_id: number;
@@ -38,33 +38,52 @@ export class UsermapsRepository {
       .execute();
   }
 
-  async existingGids(gids: number[]): Promise<number[]> {
+  /** The live ghadis among `gids`, with their names. */
+  async liveGhadiNames(gids: number[]): Promise<Map<number, string>> {
     const rows = await this.db
       .selectFrom('ghadis')
-      .select('gid')
+      .select(['gid', 'name_en'])
       .where('gid', 'in', gids)
       .where('is_deleted', '=', 0)
       .execute();
-    return rows.map((row) => row.gid);
+    return new Map(rows.map((row) => [row.gid, row.name_en]));
   }
 
-  /** Adds the pairs not assigned yet; returns how many were new. */
-  async assign(userId: number, gids: number[], now: string): Promise<number> {
-    const rows = await this.db
+  /** Adds the pairs not assigned yet; returns the new ones. */
+  assign(
+    trx: Executor,
+    userId: number,
+    gids: number[],
+    now: string,
+  ): Promise<{ usermap_id: number; gid: number }[]> {
+    return trx
       .insertInto('usermaps')
       .values(gids.map((gid) => ({ user_id: userId, gid, created_at: now })))
       .onConflict((conflict) => conflict.columns(['user_id', 'gid']).doNothing())
-      .returning('usermap_id')
+      .returning(['usermap_id', 'gid'])
       .execute();
-    return rows.length;
   }
 
-  async delete(usermapId: number): Promise<boolean> {
-    const result = await this.db
+  /** The assignment as it was, with its agent's and ghadi's names; undefined when there was none. */
+  async delete(trx: Executor, usermapId: number): Promise<UsermapRow | undefined> {
+    const deleted = await trx
       .deleteFrom('usermaps')
       .where('usermap_id', '=', usermapId)
+      .returning(['usermap_id', 'user_id', 'gid'])
       .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    if (!deleted) return undefined;
+    const names = await trx
+      .selectFrom(['users as u', 'ghadis as g'])
+      .select(['u.username', 'u.display_name', 'g.name_en'])
+      .where('u.user_id', '=', deleted.user_id)
+      .where('g.gid', '=', deleted.gid)
+      .executeTakeFirstOrThrow();
+    return { ...names, ...deleted };
+  }
+
+  /** Runs `work` in one transaction: an assignment's writes and its activity entry commit together. */
+  inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   async isAssigned(userId: number, gid: number): Promise<boolean> {

@@ -3,7 +3,7 @@ import { countRows, type Database, type Executor, inLockedTransaction } from '..
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Omit<UsersTable, 'user_id' | 'is_deleted' | 'token_version'>;
+export type NewUserRow = Omit<UsersTable, 'user_id' | 'is_deleted' | 'token_version' | 'last_seen_at'>;
 export type UserPatch = Updateable<Omit<UsersTable, 'user_id' | 'is_deleted'>>;
 
 /** Taken by every change that could leave no active admin, in every process. */
@@ -24,10 +24,17 @@ export class UsersRepository {
    * Runs `work` with a repository bound to one transaction that holds the active-admins lock, so
    * that a check of the admins and the write that follows it cannot interleave with another's.
    */
-  withAdminsLocked<T>(work: (users: UsersRepository) => Promise<T>): Promise<T> {
+  withAdminsLocked<T>(work: (users: UsersRepository, trx: Executor) => Promise<T>): Promise<T> {
     return inLockedTransaction(this.database, ADMINS_LOCK, (db) =>
-      work(new UsersRepository({ ...this.database, db }, true)),
+      work(new UsersRepository({ ...this.database, db }, true), db),
     );
+  }
+
+  /** Runs `work` with a repository bound to one transaction, which the caller's other writes share. */
+  withTransaction<T>(work: (users: UsersRepository, trx: Executor) => Promise<T>): Promise<T> {
+    return this.db
+      .transaction()
+      .execute((db) => work(new UsersRepository({ ...this.database, db }, true), db));
   }
 
   private atomically(work: (db: Executor) => Promise<void>): Promise<void> {

@@ -7,6 +7,7 @@ import {
   successAnswer,
 } from '../../../shared/schemas/common.js';
 import { userCreateInput, userRecord, userUpdateInput } from '../../../shared/schemas/users.js';
+import { actorOf } from '../activity/request-actor.js';
 import type { UsersService } from './users-service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -24,7 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users',
     { schema: { body: userCreateInput, response: { 201: itemAnswer(userRecord) } } },
     async (request, reply) => {
-      const data = await users.create(request.body);
+      const data = await users.create(actorOf(request), request.body);
       return reply.code(201).send({ success: true, message: 'Agent created', data });
     },
   );
@@ -35,7 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request) => ({
       success: true as const,
       message: 'Agent updated',
-      data: await users.update(Number(request.params.id), request.body),
+      data: await users.update(actorOf(request), Number(request.params.id), request.body),
     }),
   );
 
@@ -43,7 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/:id',
     { schema: { params: idParams, response: { 200: successAnswer } } },
     async (request) => {
-      await users.delete(Number(request.params.id));
+      await users.delete(actorOf(request), Number(request.params.id));
       return { success: true as const, message: 'Agent deleted' };
     },
   );

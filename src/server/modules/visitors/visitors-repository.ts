@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { countRows, type Database } from '../../db/database.js';
+import type { DailyStats } from '../stats/daily-stats.js';
 
 const TOTAL = 'sessions';
 
@@ -11,7 +12,11 @@ export interface BatchRecorded {
 }
 
 export class VisitorsRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** The day's totals the new sessions of each batch add to, in the batch's transaction. */
+    private readonly stats?: DailyStats,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -61,6 +66,7 @@ export class VisitorsRepository {
           .set({ total: sql<number>`total + ${added}` })
           .where('name', '=', TOTAL)
           .execute();
+        await this.stats?.visitorsAdded(trx, seenAt, added);
       }
       return { added, reactivated };
     });

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { calendarDate } from './results.js';
+
+/** The longest range GET /api/stats/daily answers, in days (a leap year). */
+export const MAX_STATS_DAYS = 366;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days from `from` to `to`, both counted. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+export const dailyStatsQuery = z
+  .object({ from: calendarDate, to: calendarDate })
+  .refine((query) => query.from <= query.to, { path: ['to'], message: 'Must be on or after from' })
+  .refine((query) => daysInRange(query.from, query.to) <= MAX_STATS_DAYS, {
+    path: ['to'],
+    message: `The range may span at most ${MAX_STATS_DAYS} days`,
+  });
+export type DailyStatsQuery = z.infer<typeof dailyStatsQuery>;
+
+export const dailyStatsEntry = z.object({
+  /** A day in the site's time zone, YYYY-MM-DD. */
+  date: z.string(),
+  visitors: z.number().int().describe('Visitor sessions first seen that day'),
+  declarations: z
+    .number()
+    .int()
+    .describe('Results first declared that day (by an agent, an admin or an import)'),
+  corrections: z.number().int().describe('Results given another value that day'),
+});
+export type DailyStatsEntry = z.infer<typeof dailyStatsEntry>;
+
+export const dailyStatsAnswer = z.object({ success: z.literal(true), data: z.array(dailyStatsEntry) });
