@@ -4,12 +4,23 @@ import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/database.js';
+import { type Database, inLockedTransaction } from '../../src/server/db/database.js';
+import { exportDatabase, importDump } from '../../src/server/modules/backup/backup-service.js';
 import { TABLE_ORDER } from '../../src/server/modules/backup/dump-tables.js';
+import { SettingsRepository } from '../../src/server/modules/settings/settings-repository.js';
+import { readStoredKey, writeNewKey } from '../../src/server/modules/settings/signing-key-store.js';
 import { databaseUrl, npmRun, type Row, readDump } from '../support/dumps.js';
 import { call, loginAdmin } from '../support/factories.js';
-import { ADMIN_USERNAME, createTestApp, DIALECTS, type TestApp, tempDir } from '../support/test-app.js';
+import {
+  ADMIN_USERNAME,
+  createTestApp,
+  DIALECTS,
+  SKIP_POSTGRES,
+  type TestApp,
+  tempDir,
+} from '../support/test-app.js';
 
 /**
  * The token-signing key stays in the database: no dump or db:backup copy carries it, those files and
@@ -303,6 +314,45 @@ describe.each(DIALECTS)('npm run rotate-secret [%s]', (dialect) => {
       const usage = await npmRun('rotate-secret', ['now'], { DATABASE_URL: databaseUrl(t) });
       expect(usage.code).toBe(2);
       expect(usage.err).toMatch(/^usage: rotate-secret/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.skipIf(SKIP_POSTGRES)('db:import while the key is being rotated [postgres]', () => {
+  const dir = tempDir();
+
+  /** True once a backend holding the import's lock waits for the signing key's (pg_locks: the import, queued). */
+  async function importWaitsForKey(database: Database): Promise<boolean> {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_locks w join pg_locks h on h.pid = w.pid
+      where w.locktype = 'advisory' and not w.granted
+        and w.objid = (hashtext('signing-key')::bigint & 4294967295)::oid
+        and h.locktype = 'advisory' and h.granted
+        and h.objid = (hashtext('db-import')::bigint & 4294967295)::oid`.execute(database.db);
+    return (rows[0]?.waiting ?? 0) > 0;
+  }
+
+  it('the import waits for the rotation, then stores a generation past it', async () => {
+    const t = await createTestApp('postgres');
+    try {
+      const dumpFile = path.join(dir(), 'rotating.ndjson.gz');
+      await exportDatabase(t.database, dumpFile);
+      let importing: Promise<unknown> | undefined;
+      // A rotation in progress: the key's lock is held, a new generation written, not yet committed.
+      const rotated = await inLockedTransaction(t.database, 'signing-key', async (trx) => {
+        importing = importDump(t.database, dumpFile, { force: true });
+        while (!(await importWaitsForKey(t.database))) await new Promise((resolve) => setImmediate(resolve));
+        const settings = new SettingsRepository({ ...t.database, db: trx });
+        return writeNewKey(settings);
+      });
+      await importing;
+      const stored = await readStoredKey(new SettingsRepository(t.database));
+      // Without the lock the import would have read the generation before the rotation and written
+      // the same one with another secret: processes holding the rotated key would never reload.
+      expect(Number(stored?.id)).toBe(Number(rotated.id) + 1);
+      expect(stored?.secret).not.toBe(rotated.secret);
     } finally {
       await t.close();
     }

@@ -236,7 +236,7 @@ export async function inLockedTransaction<T>(
 ): Promise<T> {
   if (database.dialect === 'postgres') {
     return database.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${lockName}))`.execute(trx);
+      await holdLock(database, trx, lockName);
       return work(trx);
     });
   }
@@ -252,6 +252,15 @@ export async function inLockedTransaction<T>(
       throw error;
     }
   });
+}
+
+/**
+ * Takes a second lock inside a transaction begun by inLockedTransaction, held to its end. On SQLite
+ * the write transaction already excludes every other writer, so there is nothing more to take.
+ */
+export async function holdLock(database: Database, trx: Executor, lockName: string): Promise<void> {
+  if (database.dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext(${lockName}))`.execute(trx);
 }
 
 /** Unique-constraint failures from either driver, so services can answer 409. */

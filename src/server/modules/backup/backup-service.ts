@@ -6,7 +6,7 @@ import { knownMigrations, migrateToLatest } from '../../db/migrate.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { openOwnerOnly } from '../../lib/owner-only-files.js';
 import { SettingsRepository } from '../settings/settings-repository.js';
-import { storedGeneration, writeNewKey } from '../settings/signing-key-store.js';
+import { holdKeyLock, storedGeneration, writeNewKey } from '../settings/signing-key-store.js';
 import {
   DUMP_FORMAT,
   DUMP_FORMAT_VERSION,
@@ -179,6 +179,7 @@ export async function importDump(
     if (mismatch) throw new DumpError(`The dump cannot be imported by this version: ${mismatch}`);
     await prepareTarget(database, options.force === true);
     const counts = await inLockedTransaction(database, 'db-import', async (trx) => {
+      await holdKeyLock(database, trx);
       const repository = new DumpRepository(trx);
       const settings = new SettingsRepository({ ...database, db: trx });
       // Past the target's own generation: its running processes, if any, see the key change.

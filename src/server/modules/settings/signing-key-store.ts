@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
+import { type Database, type Executor, holdLock, inLockedTransaction } from '../../db/database.js';
 import { generationOf, type SigningKey } from '../../lib/tokens.js';
 import { SettingsRepository } from './settings-repository.js';
 
@@ -57,6 +57,15 @@ export async function ensureStoredKey(database: Database): Promise<SigningKey> {
     const settings = settingsOn(database, trx);
     return (await readStoredKey(settings)) ?? writeNewKey(settings);
   });
+}
+
+/**
+ * Excludes every other writer of the key until the caller's transaction ends: an import, which
+ * replaces the key in its own transaction, takes it before it reads the stored generation, so that a
+ * rotation cannot commit the same generation with another secret in between.
+ */
+export function holdKeyLock(database: Database, trx: Executor): Promise<void> {
+  return holdLock(database, trx, LOCK);
 }
 
 /** Replaces the stored key: from the commit on, every process refuses the tokens of the old one. */
