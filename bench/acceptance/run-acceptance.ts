@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops integrity charts hardening database-faults auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console hardening database-faults auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -15,10 +15,13 @@
  * test suite's, then SQLite); so does the ops group (issue 11: API docs, probes, metrics, shutdown,
  * backups and CSV; ops-checks.ts), the integrity group (issue 10: the declaration log;
  * integrity-checks.ts), the charts group (issue 31: the chart API, pages and sitemap, a live chart;
- * charts-checks.ts) and the hardening group (the security issue's findings replayed, ~2.5 min;
- * hardening-checks.ts; needs `ulimit -n` above 11 000), and the database-faults group (its own PostgreSQL
- * stopped, frozen; SQLite on a full disk; database-faults-checks.ts). The auth group runs last whatever the order
- * given: it leaves the admin account slowed down.
+ * charts-checks.ts), the offline group (issue 35: Chromium as an agent offline, installability,
+ * Idempotency-Key on two processes, PostgreSQL and SQLite; offline-checks.ts), the console group (issue
+ * 33: today's board, the activity trail and the daily numbers over HTTP; console-checks.ts), the hardening group
+ * (the security issue's findings replayed, ~2.5 min; hardening-checks.ts; needs `ulimit -n` above
+ * 11 000), and the database-faults group (its own PostgreSQL stopped, frozen; SQLite on a full disk;
+ * database-faults-checks.ts). The auth group runs last whatever the order given: it leaves the admin
+ * account slowed down.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -34,10 +37,12 @@ import {
 import { authChecks } from './auth-checks.js';
 import { chartsChecks } from './charts-checks.js';
 import { coherenceChecks } from './coherence-checks.js';
+import { consoleChecks } from './console-checks.js';
 import { databaseFaultsChecks } from './database-faults-checks.js';
 import { hardeningChecks } from './hardening-checks.js';
 import { integrityChecks } from './integrity-checks.js';
 import { liveChecks } from './live-checks.js';
+import { offlineChecks } from './offline-checks.js';
 import { opsChecks } from './ops-checks.js';
 import { scaleChecks } from './scale-checks.js';
 import type {
@@ -58,6 +63,8 @@ const GROUPS: Group[] = [
   { name: 'ops', standalone: opsChecks },
   { name: 'integrity', standalone: integrityChecks },
   { name: 'charts', standalone: chartsChecks },
+  { name: 'offline', standalone: offlineChecks },
+  { name: 'console', standalone: consoleChecks },
   { name: 'hardening', standalone: hardeningChecks },
   { name: 'database-faults', standalone: databaseFaultsChecks },
   { name: 'auth', checks: authChecks },
