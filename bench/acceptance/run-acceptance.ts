@@ -16,8 +16,8 @@
  * backups and CSV; ops-checks.ts), the integrity group (issue 10: the declaration log;
  * integrity-checks.ts), the charts group (issue 31: the chart API, pages and sitemap, a live chart;
  * charts-checks.ts), the offline group (issue 35: Chromium as an agent offline, installability,
- * Idempotency-Key on two processes, PostgreSQL and SQLite; offline-checks.ts), the console group (issue
- * 33: today's board, the activity trail and the daily numbers over HTTP; console-checks.ts), the hardening group
+ * Idempotency-Key on two processes, PostgreSQL and SQLite; offline-checks.ts), the console group
+ * (issue 33: today's board, the activity trail, the daily numbers; console-checks.ts), the hardening group
  * (the security issue's findings replayed, ~2.5 min; hardening-checks.ts; needs `ulimit -n` above
  * 11 000), and the database-faults group (its own PostgreSQL stopped, frozen; SQLite on a full disk;
  * database-faults-checks.ts). The auth group runs last whatever the order given: it leaves the admin
