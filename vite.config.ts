@@ -40,7 +40,10 @@ function serviceWorker(): Plugin[] {
     manifest: false,
     workbox: {
       globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
-      globIgnores: ['public.html'],
+      // The public pages' template, and their share image (link previews fetch it, never the app).
+      // The dashboard's charting library (120 KB gzipped) neither: every agent's phone would
+      // download it for a screen it never opens; the dashboard loads it when it shows its plots.
+      globIgnores: ['public.html', 'og-image.png', 'assets/stats-charts-*.js'],
       // Workbox would otherwise answer "/" (the public home page) with the precached index.html.
       directoryIndex: null,
       navigateFallback: '/index.html',

@@ -13,7 +13,7 @@ const WEB_ROOT = path.resolve(process.argv[2] ?? 'dist/web');
 const ENTRY = 'public.html';
 /** Code a public visitor must never download. */
 const FORBIDDEN_SOURCES =
-  /src\/web\/(features\/(admin-dashboard|agents|ghadis|results|assignments|content-blocks|agent-dashboard|auth)\/|app\/|lib\/session)|node_modules\/(react-router|@tanstack|zod|react-hook-form)\//;
+  /src\/web\/(features\/(admin-dashboard|agents|ghadis|results|assignments|content-blocks|activity|agent-dashboard|auth)\/|components\/admin\/|app\/|lib\/session)|node_modules\/(react-router|@tanstack|zod|react-hook-form|recharts|victory-vendor|d3-[a-z-]+|@reduxjs|redux|immer)\//;
 
 interface ManifestChunk {
   file: string;

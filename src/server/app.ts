@@ -57,6 +57,8 @@ import { SettingsRepository } from './modules/settings/settings-repository.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
 import { DailyStats } from './modules/stats/daily-stats.js';
 import { DailyStatsRepository } from './modules/stats/daily-stats-repository.js';
+import { GhadiStats } from './modules/stats/ghadi-stats.js';
+import { GhadiStatsRepository } from './modules/stats/ghadi-stats-repository.js';
 import { statsRoutes } from './modules/stats/stats-routes.js';
 import { TodayRepository } from './modules/today/today-repository.js';
 import { todayRoutes } from './modules/today/today-routes.js';
@@ -297,7 +299,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       now,
     ),
   });
-  await app.register(statsRoutes, { stats: dailyStats });
+  await app.register(statsRoutes, {
+    stats: dailyStats,
+    ghadiStats: new GhadiStats(
+      new GhadiStatsRepository(database),
+      config.siteTimezone,
+      config.overdueAfterMinutes,
+      now,
+    ),
+  });
   await app.register(activityRoutes, {
     activity: new ActivityService(activityRepository, config.siteTimezone),
   });

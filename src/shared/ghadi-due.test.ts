@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dueAtOf, ghadiState, nextStateChangeAt, parseResultTime } from './ghadi-due.js';
+import { addDays } from './dates.js';
+import {
+  dueAtOf,
+  ghadiState,
+  instantInZone,
+  instantsOnDate,
+  nextStateChangeAt,
+  parseResultTime,
+  type WallTime,
+} from './ghadi-due.js';
 
 describe('parseResultTime', () => {
   it('reads h:mm AM/PM, with 12 AM as midnight and 12 PM as noon', () => {
@@ -78,6 +87,31 @@ describe('dueAtOf', () => {
     // 2026-04-05: at 2:00 (UTC+11) the clocks go back to 1:30 (UTC+10:30).
     expect(dueAtOf('1:45 AM', '2026-04-05', 'Australia/Lord_Howe')).toBe('2026-04-04T14:45:00.000Z');
     expect(dueAtOf('2:15 AM', '2026-04-05', 'Australia/Lord_Howe')).toBe('2026-04-04T15:45:00.000Z');
+  });
+});
+
+describe('instantsOnDate', () => {
+  it('reads every time of every day as instantInZone does, clock changes included', () => {
+    const times: Array<WallTime | null> = [
+      null,
+      ...[0, 1, 2, 3, 4, 12, 22, 23].flatMap((hour) =>
+        [0, 15, 30, 45, 59].map((minute) => ({ hour, minute })),
+      ),
+    ];
+    // Zones that change at 2:00 or 3:00, at midnight (Santiago), by half an hour (Lord Howe), and none.
+    for (const timeZone of [
+      'Asia/Kolkata',
+      'America/New_York',
+      'Europe/London',
+      'America/Santiago',
+      'Australia/Lord_Howe',
+      'UTC',
+    ]) {
+      for (let date = '2026-01-01'; date <= '2026-12-31'; date = addDays(date, 1)) {
+        const expected = times.map((time) => (time ? instantInZone(date, time, timeZone) : null));
+        expect([timeZone, date, instantsOnDate(date, times, timeZone)]).toEqual([timeZone, date, expected]);
+      }
+    }
   });
 });
 

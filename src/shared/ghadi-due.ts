@@ -84,6 +84,32 @@ export function instantInZone(date: string, time: WallTime, timeZone: string): n
   return valid.length > 0 ? Math.min(...valid) : before;
 }
 
+/**
+ * `instantInZone` for many times of one date: on a day whose offset does not change (every day but
+ * the few with a clock change) one reading of the zone serves every time, which a range of a year of
+ * ghadis needs (thousands of readings through Intl otherwise); on a day it changes, each time is read
+ * as `instantInZone` reads it.
+ */
+export function instantsOnDate(
+  date: string,
+  times: ReadonlyArray<WallTime | null>,
+  timeZone: string,
+): Array<number | null> {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wall = (time: WallTime) => Date.UTC(year, month - 1, day, time.hour, time.minute);
+  const first = { hour: 0, minute: 0 };
+  const last = { hour: 23, minute: 59 };
+  const start = instantInZone(date, first, timeZone);
+  const end = instantInZone(date, last, timeZone);
+  const offset = wall(first) - start;
+  const steady =
+    wall(last) - end === offset && offsetAt(start, timeZone) === offset && offsetAt(end, timeZone) === offset;
+  return times.map((time) => {
+    if (time === null) return null;
+    return steady ? wall(time) - offset : instantInZone(date, time, timeZone);
+  });
+}
+
 /** When a ghadi with this `RTime` is due on `date` in the zone, as an ISO instant; null for an unreadable time. */
 export function dueAtOf(rTime: string, date: string, timeZone: string): string | null {
   const time = parseResultTime(rTime);

@@ -10,6 +10,7 @@ const SCREENS = [
   { path: '/admin/results', link: 'Results', heading: 'All Agents Ghadi Results' },
   { path: '/admin/assign-ghadi', link: 'Assign Ghadi', heading: 'Assign Ghadi' },
   { path: '/admin/content-blocks', link: 'Content Blocks', heading: 'Content Blocks' },
+  { path: '/admin/activity', link: 'Activity', heading: 'Activity' },
 ];
 
 test.describe('admin layout', () => {

@@ -90,6 +90,7 @@ const ROUTES = [
   'GET /api/result-history',
   'GET /api/today',
   'GET /api/stats/daily',
+  'GET /api/stats/ghadis',
   'GET /api/activity',
 ];
 
@@ -391,6 +392,11 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
     {
       route: 'GET /api/stats/daily',
       request: async () => ({ method: 'GET', url: `/api/stats/daily?from=${today()}&to=${today()}` }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/stats/ghadis',
+      request: async () => ({ method: 'GET', url: `/api/stats/ghadis?from=${today()}&to=${today()}` }),
       expected: ADMIN,
     },
     {

@@ -307,6 +307,9 @@ describe.skipIf(!WEB_BUILT)('the built service worker (decision 0011)', () => {
     expect(precached).toContain(manifest['index.html']?.file);
     expect(precached).not.toContain('public.html');
     expect(precached.filter((url) => /\.(map|br|gz)$/.test(url ?? ''))).toEqual([]);
+    // The dashboard's plots load their library when shown: no phone downloads it up front.
+    expect(manifest['features/admin-dashboard/stats-charts.tsx']?.file).toMatch(/^assets\/stats-charts-/);
+    expect(precached).not.toContain(manifest['features/admin-dashboard/stats-charts.tsx']?.file);
   });
 
   it('answers only the signed-in areas’ navigations itself, and caches only the agent’s reads of the API', () => {

@@ -33,3 +33,38 @@ export const dailyStatsEntry = z.object({
 export type DailyStatsEntry = z.infer<typeof dailyStatsEntry>;
 
 export const dailyStatsAnswer = z.object({ success: z.literal(true), data: z.array(dailyStatsEntry) });
+
+/** GET /api/stats/ghadis takes the same range, with the same bounds. */
+export const ghadiStatsQuery = dailyStatsQuery;
+export type GhadiStatsQuery = DailyStatsQuery;
+
+export const ghadiStatsEntry = z.object({
+  GID: z.number().int(),
+  NameEn: z.string(),
+  days: z
+    .number()
+    .int()
+    .describe(
+      'Days of the range a result was expected on: up to today, from the day the ghadi was created, ' +
+        'each once its overdue time has passed (a day without a readable RTime, once it is over), or once declared',
+    ),
+  declared: z.number().int().describe('Of those days, the days with a result'),
+  onTime: z
+    .number()
+    .int()
+    .describe('Of those days, the days first declared before dueAt + OVERDUE_AFTER_MINUTES'),
+  onTimeRate: z
+    .number()
+    .nullable()
+    .describe('onTime / days, 0 to 1 (three decimals); null without days or without a readable RTime'),
+  medianDelayMinutes: z
+    .number()
+    .nullable()
+    .describe(
+      'The median of the declared days’ delays from dueAt to the first declaration, in minutes (one ' +
+        'decimal; a declaration before dueAt counts 0); null without any or without a readable RTime',
+    ),
+});
+export type GhadiStatsEntry = z.infer<typeof ghadiStatsEntry>;
+
+export const ghadiStatsAnswer = z.object({ success: z.literal(true), data: z.array(ghadiStatsEntry) });

@@ -10,6 +10,14 @@ export const queryKeys = {
   resultHistory: (gid: number, date: string) => ['results', 'history', gid, date] as const,
   usermaps: ['usermaps'] as const,
   contentBlocks: ['content-blocks'] as const,
+  /** The admin's board of today's ghadis. */
+  today: ['today'] as const,
+  /** The dashboard's plots; a declaration changes them. */
+  stats: ['stats'] as const,
+  dailyStats: (from: string, to: string) => ['stats', 'daily', from, to] as const,
+  ghadiStats: (from: string, to: string) => ['stats', 'ghadis', from, to] as const,
+  /** One filtered page of the activity trail. */
+  activityPage: (view: object) => ['activity', view] as const,
   myGhadis: ['agent', 'my-ghadi'] as const,
   /** One page of an agent's history; everything under ['agent'] is refreshed after a submission. */
   myResults: (ghadiId: number | undefined, view: { q: string; page: number }) =>

@@ -74,6 +74,8 @@ export function useSubmitResult() {
         queryClient.invalidateQueries({ queryKey: queryKeys.results }),
         queryClient.invalidateQueries({ queryKey: queryKeys.ghadis }),
         queryClient.invalidateQueries({ queryKey: queryKeys.counts }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.today }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.stats }),
         // The agent's ghadis (today's value) and every page of its history.
         queryClient.invalidateQueries({ queryKey: ['agent'] }),
       ]),

@@ -56,6 +56,13 @@ const adminPages: RouteObject[] = [
       (m) => m.ContentBlocksPage,
     ),
   },
+  {
+    path: 'activity',
+    lazy: page(
+      () => import('../features/activity/activity-page.js'),
+      (m) => m.ActivityPage,
+    ),
+  },
 ];
 
 const agentPages: RouteObject[] = [

@@ -22,15 +22,18 @@ const listeners = new Set<Listener>();
 let source: EventSource | null = null;
 let pollTimer: ReturnType<typeof setInterval> | undefined;
 let reopenTimer: ReturnType<typeof setTimeout> | undefined;
-/** The id of the latest event this page has (or the version it was rendered at). */
-let lastId = 0;
+/**
+ * The id of the latest event this page has (or the version it was rendered at); undefined for a
+ * screen that loads its data itself and wants only what happens from now on.
+ */
+let lastId: number | undefined;
 
 function emit(id: number, event: LiveEvent) {
   for (const listener of listeners) listener(id, event);
 }
 
 function startPolling() {
-  pollTimer ??= setInterval(() => emit(lastId, { kind: 'resync' }), POLL_INTERVAL_MS);
+  pollTimer ??= setInterval(() => emit(lastId ?? 0, { kind: 'resync' }), POLL_INTERVAL_MS);
 }
 
 function stopPolling() {
@@ -49,14 +52,17 @@ function openStream() {
     startPolling();
     return;
   }
-  const stream = new EventSource(`${EVENTS_PATH}?${EVENTS_SINCE_PARAM}=${lastId}`);
+  // Without a version the server sends what happens from now on, not a resync for the past.
+  const stream = new EventSource(
+    lastId === undefined ? EVENTS_PATH : `${EVENTS_PATH}?${EVENTS_SINCE_PARAM}=${lastId}`,
+  );
   source = stream;
   stream.onmessage = (message: MessageEvent<string>) => {
     const id = Number(message.lastEventId);
     try {
       const event: unknown = JSON.parse(message.data);
       if (!Number.isInteger(id) || !isLiveEvent(event)) return;
-      lastId = Math.max(lastId, id);
+      lastId = Math.max(lastId ?? 0, id);
       emit(id, event);
     } catch (error) {
       console.error('Ignoring a live update that is not JSON', error);
@@ -90,9 +96,12 @@ function closeStream() {
   reopenTimer = undefined;
 }
 
-/** One stream per page, however many parts of it listen; it starts after `version`. */
-export function subscribeLive(version: number, listener: Listener): () => void {
-  lastId = Math.max(lastId, version);
+/**
+ * One stream per page, however many parts of it listen; it starts after `version`, or (undefined)
+ * with what happens from now on, for a screen that has just loaded its data itself.
+ */
+export function subscribeLive(version: number | undefined, listener: Listener): () => void {
+  if (version !== undefined) lastId = Math.max(lastId ?? 0, version);
   listeners.add(listener);
   if (listeners.size === 1) openStream();
   return () => {

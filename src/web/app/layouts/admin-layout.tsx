@@ -13,6 +13,7 @@ const LINKS = [
   { to: '/admin/results', label: 'Results' },
   { to: '/admin/assign-ghadi', label: 'Assign Ghadi' },
   { to: '/admin/content-blocks', label: 'Content Blocks' },
+  { to: '/admin/activity', label: 'Activity' },
 ];
 
 /** The spec's admin shell: a fixed top bar with a toggle, a sidebar open by default, the page and a footer. */

@@ -4,12 +4,14 @@ const TONES = {
   green: 'bg-green-100 text-green-800',
   slate: 'bg-slate-200 text-slate-700',
   indigo: 'bg-indigo-100 text-indigo-800',
+  amber: 'bg-amber-100 text-amber-900',
+  red: 'bg-red-600 text-white',
 } as const;
 
 export function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}
+      className={`inline-flex items-center whitespace-nowrap gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}
     >
       {children}
     </span>

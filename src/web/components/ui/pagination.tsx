@@ -180,12 +180,21 @@ const count = (value: number) => value.toLocaleString('en-IN');
  * page holds them all, else "Showing 11–15 of 10,950 · Page 3 of 2,190". The two parts never break
  * inside, so a narrow screen wraps between them.
  */
-export function PageSummary({ pagination, rows }: { pagination: PageInfo; rows: number }) {
+export function PageSummary({
+  pagination,
+  rows,
+  noun = ['result', 'results'],
+}: {
+  pagination: PageInfo;
+  rows: number;
+  /** What a row is, one and many, for "12 results". */
+  noun?: readonly [string, string];
+}) {
   const { page, limit, total, totalPages } = pagination;
   const first = (page - 1) * limit + 1;
   let shown: string;
   if (rows === 0) shown = `No rows on page ${count(page)}.`;
-  else if (totalPages <= 1) shown = `${count(total)} ${total === 1 ? 'result' : 'results'}`;
+  else if (totalPages <= 1) shown = `${count(total)} ${total === 1 ? noun[0] : noun[1]}`;
   else shown = `Showing ${count(first)}–${count(first + rows - 1)} of ${count(total)}`;
   return (
     <p aria-live="polite" className="text-sm text-slate-600">

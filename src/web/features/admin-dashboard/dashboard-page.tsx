@@ -1,6 +1,8 @@
 import { useDashboardCounts } from '../../api/counts-api.js';
 import { PageTitle } from '../../components/ui/card.js';
 import { ErrorState, Spinner } from '../../components/ui/states.js';
+import { SiteStatsPanel } from './site-stats-panel.js';
+import { TodayBoard } from './today-board.js';
 
 const CARDS = [
   { key: 'agents', label: 'Total Agents', accent: 'border-l-indigo-500' },
@@ -8,12 +10,16 @@ const CARDS = [
   { key: 'results', label: 'Total Results', accent: 'border-l-emerald-500' },
 ] as const;
 
+/** The spec's welcome and three counts, with result time's board above them and the site's plots below. */
 export function DashboardPage() {
   const counts = useDashboardCounts();
 
   return (
     <div>
       <PageTitle>Welcome, Admin</PageTitle>
+      <div className="mb-6">
+        <TodayBoard />
+      </div>
       {counts.isPending || (counts.isError && counts.isFetching) ? (
         <Spinner label="Loading dashboard stats…" />
       ) : counts.isError ? (
@@ -33,6 +39,9 @@ export function DashboardPage() {
           ))}
         </dl>
       )}
+      <div className="mt-8">
+        <SiteStatsPanel />
+      </div>
     </div>
   );
 }

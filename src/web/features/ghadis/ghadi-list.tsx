@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { useDeleteGhadi, useGhadis } from '../../api/ghadis-api.js';
+import { UpdateResultForm } from '../../components/admin/update-result-form.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
@@ -8,7 +9,6 @@ import type { Notice } from '../../components/ui/notice.js';
 import { Pagination, pageOf } from '../../components/ui/pagination.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useConfirmedDelete } from '../../hooks/use-confirmed-delete.js';
-import { UpdateResultForm } from './update-result-form.js';
 
 export const GHADI_PAGE_SIZE = 10;
 

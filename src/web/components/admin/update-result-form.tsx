@@ -5,16 +5,25 @@ import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { type ResultSubmitInput, resultSubmitInput } from '../../../shared/schemas/results.js';
 import { useSubmitResult } from '../../api/results-api.js';
 import { useSiteToday } from '../../api/site-api.js';
-import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
-import { TextField } from '../../components/ui/field.js';
 import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
+import { Alert } from '../ui/alert.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
 
 type ResultFormValues = z.input<typeof resultSubmitInput>;
 
-/** The inline Update Result form of one ghadi row: a result and its date (today in the site's zone). */
-export function UpdateResultForm({ ghadi, onClose }: { ghadi: GhadiRecord; onClose: () => void }) {
+/**
+ * The inline Update Result form of one ghadi row: a result and its date (today in the site's zone).
+ * The Ghadi list and today's board open it under the row.
+ */
+export function UpdateResultForm({
+  ghadi,
+  onClose,
+}: {
+  ghadi: Pick<GhadiRecord, 'GID' | 'NameEn'>;
+  onClose: () => void;
+}) {
   const today = useSiteToday();
   const submit = useSubmitResult();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
