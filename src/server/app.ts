@@ -267,7 +267,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   lenientJsonParser(app, BODY_LIMIT_BYTES);
-  registerErrorHandling(app, { appHtml, databaseHealth: database.health });
+  registerErrorHandling(app, {
+    appHtml,
+    notFoundPage: publicSite.notFoundPage,
+    databaseHealth: database.health,
+  });
   registerResponseHeaders(app, headers);
   countRequests(app, metrics);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -16,6 +16,11 @@ export function inLanguage(language: Language, path: string): string {
     : `${HINDI_PREFIX}${path}`;
 }
 
+/** The language an address is in: Hindi under /hi, English elsewhere. */
+export function languageOfPath(path: string): Language {
+  return path === HINDI_PREFIX || path.startsWith(`${HINDI_PREFIX}/`) ? 'hi' : 'en';
+}
+
 /** The other language (the switch's target). */
 export function otherLanguage(language: Language): Language {
   return language === 'en' ? 'hi' : 'en';

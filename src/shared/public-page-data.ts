@@ -11,6 +11,9 @@ import type { PublicResultRecord } from './schemas/results.js';
 /** One ghadi as the public pages need it. */
 export type PublicGhadi = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn' | 'RTime'>;
 
+/** A live ghadi as every page's keyword ticker names it (the home page has the full records). */
+export type GhadiNames = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'>;
+
 /** What GET /api/home answers and the home page embeds: everything the home page shows. */
 export interface HomePageData {
   page: 'home';
@@ -52,6 +55,8 @@ export interface ResultsPageData {
   ghadi: PublicGhadi | null;
   /** Null when the month has no results (spec: "No data available for {name}"). */
   results: PublicResultRecord[] | null;
+  /** Every live ghadi by OrderId: the keyword ticker lists them. */
+  ghadiNames: GhadiNames[];
 }
 
 /** The public declaration log, newest first, a page at a time (/declarations?page=N). */
@@ -68,6 +73,8 @@ export interface DeclarationsPageData {
   pageNumber: number;
   /** At least 1 (an empty log has one empty page). */
   pageCount: number;
+  /** Every live ghadi by OrderId: the keyword ticker lists them. */
+  ghadiNames: GhadiNames[];
 }
 
 /** A ghadi's year: 12 month columns of 31 days (/satta-results/{name}/{year}). */
@@ -78,6 +85,8 @@ export interface YearChartPageData {
   today: string;
   timeZone: string;
   chart: YearChart;
+  /** Every live ghadi by OrderId: the keyword ticker lists them. */
+  ghadiNames: GhadiNames[];
 }
 
 /** Every live ghadi's month: 31 day rows, a column per ghadi by OrderId (/chart/{YYYY-MM}). */
@@ -96,6 +105,8 @@ export interface NotFoundPageData {
   siteName: string;
   today: string;
   timeZone: string;
+  /** Every live ghadi by OrderId: the keyword ticker lists them. */
+  ghadiNames: GhadiNames[];
 }
 
 /** A server-rendered page's data, and the language it is shown in (its address says: /hi is Hindi). */

@@ -67,8 +67,8 @@ test.describe('result integrity', () => {
       .locator('tbody tr')
       .nth(Number(today.slice(8, 10)) - 1)
       .getByRole('cell');
-    await expect(cell).toHaveText(/^54✱ corrected, was 45 declared \d\d:\d\d$/);
-    await expect(cell.getByTestId('correction-mark')).toHaveAttribute('title', 'corrected, was 45');
+    await expect(cell).toHaveText(['54✱ (corrected, was 45)', /^\d\d:\d\d · was 45$/]);
+    await expect(cell.first().getByTestId('correction-mark')).toHaveAttribute('title', 'corrected, was 45');
     await page.setViewportSize(PHONE);
     await expect.poll(() => hasHorizontalPageScroll(page)).toBe(false);
     await captureScreens(page, 'results-corrected');
@@ -76,7 +76,9 @@ test.describe('result integrity', () => {
     // The log: both entries, newest first, the correction marked, the head and the feed named.
     await page.setViewportSize({ width: 1280, height: 800 });
     await openHydrated(page, '/declarations');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Declaration Log');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Declaration Log: every result, as it was declared',
+    );
     const newer = page.locator(`#seq-${correction.seq}`);
     const older = page.locator(`#seq-${first.seq}`);
     await expect(newer).toContainText(ghadi.NameEn);

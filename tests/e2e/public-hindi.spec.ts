@@ -297,13 +297,15 @@ test.describe('public pages in Hindi', () => {
     // The declaration log, in Hindi, and its English twin.
     await openHydrated(page, '/hi/declarations');
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('घोषणा लॉग');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('घोषणा लॉग: हर रिज़ल्ट, जैसा घोषित हुआ');
     await expectAlternates(page, '/declarations');
     expect(await linksLeavingHindi(page)).toEqual([]);
     await (await expectSwitch(page, 'en', '/declarations')).click();
     await expect(page).toHaveURL(/\/declarations$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Declaration Log');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Declaration Log: every result, as it was declared',
+    );
 
     // What has no page answers the 404 page in Hindi, with its ways on under /hi.
     for (const path of ['/hi/chart/1999-12', `/hi/satta-results/${uniqueName('unknown')}/2025`]) {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { todayInZone } from '../../src/shared/dates.js';
+import { addDays, todayInZone } from '../../src/shared/dates.js';
 import { AdminApi, uniqueName } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 import { test } from './support/test.js';
@@ -41,8 +41,14 @@ const dayRow = (page: Page, day: number) =>
   resultsTable(page)
     .locator('tbody tr')
     .nth(day - 1);
-/** A day's value: the cell holds it, then when it was declared ("declared 14:32"). */
-const dayValue = (value: string) => new RegExp(`^${value} declared (\\d+ \\w+ \\d{4} )?\\d\\d:\\d\\d$`);
+/**
+ * A day's cells: its value, then when it was declared, shown only for a value declared live (on its
+ * date or the day after); one declared later was added afterwards and shows no time.
+ */
+function dayValue(value: string, date: string): [string, RegExp] {
+  const live = addDays(date, 1) >= today();
+  return [value, live ? /^(\d+ \w+ )?\d\d:\d\d$/ : /^$/];
+}
 
 test.describe('public results page', () => {
   test('month and year selectors, Back to Chart, and 31 day rows rendered by the server', async ({
@@ -54,7 +60,7 @@ test.describe('public results page', () => {
     const [year, month] = today().split('-').map(Number) as [number, number];
 
     const html = await (await request.get(path)).text();
-    expect(html).toContain('<th scope="row">01</th><td>07<!-- --> <span');
+    expect(html).toContain('<th scope="row">01</th><td class="v">07</td>');
     expect(html).toContain(`<title>${ghadi.NameEn} Satta Result ${MONTHS[month - 1]} ${year}`);
 
     const problems: string[] = [];
@@ -77,12 +83,12 @@ test.describe('public results page', () => {
     await expect(table.locator('caption')).toHaveText(
       `${ghadi.NameEn} results – ${MONTHS[month - 1]} ${year}`,
     );
-    await expect(table.locator('thead th[scope="col"]')).toHaveText(['Day', 'Result']);
+    await expect(table.locator('thead th[scope="col"]')).toHaveText(['Day', 'Result', 'Declared']);
     await expect(table.locator('tbody tr')).toHaveCount(31);
     await expect(dayRow(page, 1).getByRole('rowheader')).toHaveText('01');
-    await expect(dayRow(page, 1).getByRole('cell')).toHaveText(dayValue('07'));
+    await expect(dayRow(page, 1).getByRole('cell')).toHaveText(dayValue('07', `${today().slice(0, 7)}-01`));
     const day = Number(today().slice(8, 10));
-    if (day !== 1) await expect(dayRow(page, day).getByRole('cell')).toHaveText(dayValue('84'));
+    if (day !== 1) await expect(dayRow(page, day).getByRole('cell')).toHaveText(dayValue('84', today()));
 
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await hasHorizontalPageScroll(page)).toBe(false);
@@ -116,7 +122,7 @@ test.describe('public results page', () => {
     await expect(page).toHaveURL(`${path}?month=${otherMonth}&year=${year - 1}`);
     await page.getByLabel('Year').selectOption(String(year));
     await page.getByLabel('Month').selectOption(String(month));
-    await expect(dayRow(page, 1).getByRole('cell')).toHaveText(dayValue('07'));
+    await expect(dayRow(page, 1).getByRole('cell')).toHaveText(dayValue('07', `${today().slice(0, 7)}-01`));
 
     // The shared address renders that month on the server.
     await page.goto(`${path}?month=${otherMonth}&year=${year}`);
@@ -202,7 +208,7 @@ test.describe('public results page', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await reload;
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect(dayRow(page, 1).getByRole('cell')).toHaveText(dayValue('07'));
+    await expect(dayRow(page, 1).getByRole('cell')).toHaveText(dayValue('07', `${today().slice(0, 7)}-01`));
   });
 
   test('a result recorded through the API shows on an open ghadi page without a reload', async ({
@@ -217,10 +223,10 @@ test.describe('public results page', () => {
 
     await admin.submitResult(ghadi.GID, '39', today());
     const row = dayRow(page, Number(today().slice(8, 10)));
-    await expect(row.getByRole('cell')).toHaveText(dayValue('39'));
+    await expect(row.getByRole('cell')).toHaveText(dayValue('39', today()));
     await admin.submitResult(ghadi.GID, '40', today());
     // A correction arrives with its mark and the value it replaced.
-    await expect(row.getByRole('cell')).toHaveText(/^40✱ corrected, was 39 declared \d\d:\d\d$/);
+    await expect(row.getByRole('cell')).toHaveText(['40✱ (corrected, was 39)', /^\d\d:\d\d · was 39$/]);
   });
 
   test('an unknown ghadi answers 404 with the no-data page', async ({ page, request }) => {
@@ -244,6 +250,8 @@ test.describe('public results page', () => {
     await expect(page.locator('html[data-live="polling"]')).toBeAttached();
     await admin.submitResult(ghadi.GID, '12', today());
     await page.clock.runFor(13_000);
-    await expect(dayRow(page, Number(today().slice(8, 10))).getByRole('cell')).toHaveText(dayValue('12'));
+    await expect(dayRow(page, Number(today().slice(8, 10))).getByRole('cell')).toHaveText(
+      dayValue('12', today()),
+    );
   });
 });

@@ -150,9 +150,12 @@ describe.each(DIALECTS)('the declaration log’s page and feed [%s]', (dialect) 
         month.body.indexOf(`<th scope="row">${String(day).padStart(2, '0')}</th>`),
       );
       const cell = row.slice(0, row.indexOf('</tr>'));
+      // The mark says it in full to a screen reader and in its tooltip; the row shows "was 45" in
+      // short, and the time it was declared (live: on its own date).
       expect(cell).toContain('title="corrected, was 45"');
-      expect(cell).toContain('>corrected, was 45</span>');
-      expect(cell).toContain(`declared <!-- -->${timeInZone(corrected.DeclaredAt, SITE_TIMEZONE)}</time>`);
+      expect(cell).toContain('<span class="sr-only"> (<!-- -->corrected, was 45<!-- -->)</span>');
+      expect(cell).toMatch(/> · <!-- -->was 45<\/span>/);
+      expect(cell).toContain(`>${timeInZone(corrected.DeclaredAt, SITE_TIMEZONE)}</time>`);
     },
   );
 

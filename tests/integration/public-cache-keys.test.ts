@@ -37,13 +37,28 @@ describe.each(DIALECTS)('public answers kept under canonical keys [%s]', (dialec
   });
   let ghadi: GhadiRecord;
   let name: string;
+  /** A ghadi of three words, and its name as the site spells it (lower case, spaces). */
+  let words: GhadiRecord;
+  let spaced: string;
 
   beforeAll(async () => {
     const token = await loginAdmin(t.app);
     ghadi = await createGhadi(t.app, token, { NameEn: unique('Spelling') });
     await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '42', dateTime: today() });
     name = ghadi.NameEn.toLowerCase();
+    words = await createGhadi(t.app, token, { NameEn: unique('Three Word ') });
+    await submitResult(t.app, token, { ghadiId: words.GID, result: '43', dateTime: today() });
+    spaced = words.NameEn.toLowerCase();
   });
+
+  /** The name with each space a hyphen or not, by the bits of `variant`, and each letter's case by its index. */
+  const hyphenated = (variant: number) => {
+    let space = 0;
+    return respelled(
+      [...spaced].map((letter) => (letter === ' ' && (variant >> space++) & 1 ? '-' : letter)).join(''),
+      variant * 7,
+    );
+  };
 
   const lookups = async (route: string) => {
     const text = (await call(t.app, { url: '/metrics', token: TOKEN })).body;
@@ -70,6 +85,29 @@ describe.each(DIALECTS)('public answers kept under canonical keys [%s]', (dialec
     const after = await lookups(route);
     expect(after.miss).toBe(before.miss);
     expect(after.hit).toBe(before.hit + 40);
+  });
+
+  it('keeps one answer for a ghadi whatever the spelling, hyphens for spaces included', async () => {
+    const year = today().slice(0, 4);
+    for (const [route, at] of [
+      ['/api/results/:name', (spelling: string) => `/api/results/${encodeURIComponent(spelling)}`],
+      [
+        '/api/charts/:name/:year',
+        (spelling: string) => `/api/charts/${encodeURIComponent(spelling)}/${year}`,
+      ],
+    ] as const) {
+      const first = await call(t.app, { url: at(spaced) });
+      expect(first.statusCode).toBe(200);
+      const before = await lookups(route);
+      for (let variant = 1; variant <= 12; variant++) {
+        const answer = await call(t.app, { url: at(hyphenated(variant)) });
+        expect(answer.statusCode, hyphenated(variant)).toBe(200);
+        expect(answer.body).toBe(first.body);
+      }
+      const after = await lookups(route);
+      expect(after.miss, route).toBe(before.miss);
+      expect(after.hit, route).toBe(before.hit + 12);
+    }
   });
 
   it("answers an unknown name per request, within the address's minute; known names stay unlimited", async () => {
@@ -138,12 +176,45 @@ describe.each(DIALECTS)('public answers kept under canonical keys [%s]', (dialec
       });
       expect(moved.statusCode).toBe(301);
       expect(moved.headers.location).toBe(`${canonical}?month=1&year=2026`);
+      // Hyphens for spaces: the page, in both languages, and its year chart.
+      const spacedPath = `/satta-results/${encodeURIComponent(spaced)}`;
+      const year = today().slice(0, 4);
+      for (const [asked, moved] of [
+        [`/satta-results/${hyphenated(3)}`, spacedPath],
+        [`/hi/satta-results/${hyphenated(1)}`, `/hi${spacedPath}`],
+        [`/satta-results/${hyphenated(2)}/${year}`, `${spacedPath}/${year}`],
+      ] as const) {
+        const answer = await call(t.app, { url: asked });
+        expect(answer.statusCode, asked).toBe(301);
+        expect(answer.headers.location, asked).toBe(moved);
+      }
+      clock.toNextMinute();
       const unknown = await call(t.app, { url: `/satta-results/${unique('nobody')}` });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.headers['content-type']).toMatch(/^text\/html/);
       // Far pages of the declaration log are made per request: a page past the end is a 404 page.
       expect((await call(t.app, { url: '/declarations?page=25' })).statusCode).toBe(404);
       expect((await call(t.app, { url: '/declarations?page=1' })).statusCode).toBe(200);
+    },
+  );
+
+  it.runIf(WEB_BUILT)(
+    'answers an address no route serves with a 404 page made per request, within the address’s minute',
+    async () => {
+      clock.toNextMinute();
+      const address = uniqueAddress();
+      for (let index = 0; index < PER_MINUTE; index++) {
+        const answer = await call(t.app, { url: `/${unique('nowhere-')}`, remoteAddress: address });
+        expect(answer.statusCode).toBe(404);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      }
+      expect429(await call(t.app, { url: `/hi/${unique('nowhere-')}`, remoteAddress: address }));
+      // The app's own addresses get its page, which is built once: never limited.
+      const admin = await call(t.app, { url: '/admin/dashboard', remoteAddress: address });
+      expect(admin.statusCode).toBe(200);
+      expect(
+        (await call(t.app, { url: `/${unique('nowhere-')}`, remoteAddress: uniqueAddress() })).statusCode,
+      ).toBe(404);
     },
   );
 });

@@ -79,7 +79,10 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered public pages [%s]', 
     const ghadi = await createGhadi(web.app, adminToken, { NameEn: unique('Moon Light ') });
     const name = ghadi.NameEn.toLowerCase();
     const month = today().slice(0, 7);
-    await declare(ghadi, '61', `${month}-01`);
+    // Back-filled on the 1st (unless that is today), and today's declared live.
+    const day = today().slice(8, 10);
+    if (day !== '01') await declare(ghadi, '61', `${month}-01`);
+    await declare(ghadi, '62');
     const path = `/satta-results/${encodeURIComponent(name)}`;
     const response = await page(path);
     expect(response.statusCode).toBe(200);
@@ -89,10 +92,16 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered public pages [%s]', 
     expect(html).toContain(`<title>${ghadi.NameEn} Satta Result ${label}`);
     expect(html).toMatch(new RegExp(`<meta name="description" content="${ghadi.NameEn}[^"]*${label}`));
     expect(html).toContain(`<link rel="canonical" href="${path}" />`);
-    // Each value says when it was declared, in the site's time zone (with the day, when not its own).
+    // A value declared live says when, in the site's time zone; one added days after its date does not.
     expect(html).toMatch(
-      /<th scope="row">01<\/th><td>61<!-- --> <span [^>]*><time dateTime="[^"]+">declared <!-- -->(\d+ \w{3} \d{4} )?\d\d:\d\d<\/time>/,
+      new RegExp(
+        `<th scope="row">${day}</th><td class="v">62</td><td><time dateTime="[^"]+">\\d\\d:\\d\\d</time>`,
+      ),
     );
+    if (Number(day) > 2) {
+      expect(html).toContain('<th scope="row">01</th><td class="v">61</td><td></td>');
+      expect(html).toContain('A value without a time was added later');
+    }
     expect(html.match(/<th scope="row">\d\d<\/th>/g)).toHaveLength(31);
     expect(html).toContain('<caption');
 
@@ -104,7 +113,7 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered public pages [%s]', 
     // A query the selectors cannot produce (repeated, out of range) shows the current month.
     const odd = await page(`${path}?month=1&month=2&year=1999`);
     expect(odd.statusCode).toBe(200);
-    expect(odd.body).toContain('<th scope="row">01</th><td>61<!-- --> <span');
+    expect(odd.body).toContain(`<th scope="row">${day}</th><td class="v">62</td>`);
   });
 
   it('an unknown ghadi answers 404 with the no-data page', async () => {
@@ -151,6 +160,11 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('public pages with PUBLIC_URL [%s]', 
       const home = await call(web.app, { url: '/', headers: { host: 'evil.example' } });
       expect(home.body).toContain('<link rel="canonical" href="https://results.example/" />');
       expect(home.body).toContain('<meta property="og:url" content="https://results.example/" />');
+      expect(home.body).toContain(
+        '<meta property="og:image" content="https://results.example/og-image.png" />',
+      );
+      expect(home.body).toContain('<meta property="og:image:width" content="1200" />');
+      expect(home.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(home.body).not.toContain('evil.example');
       const ncr = await call(web.app, { url: '/satta-results/ncr', headers: { host: 'other.example' } });
       expect(ncr.body).toContain('<link rel="canonical" href="https://results.example/satta-results/ncr" />');

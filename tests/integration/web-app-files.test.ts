@@ -3,10 +3,21 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeCompressedTwins } from '../../scripts/compressed-twins.js';
-import { ICON_DIR, ICON_SIZES, iconPngPath, renderIcon } from '../../scripts/make-app-icons.js';
+import {
+  FAVICON,
+  ICON_DIR,
+  ICON_SIZES,
+  iconPngPath,
+  imagesOfIco,
+  renderIcon,
+  renderShareImage,
+  SHARE_IMAGE,
+  SHARE_IMAGE_ICON,
+  TOUCH_ICON,
+} from '../../scripts/make-app-icons.js';
 import { loadConfig } from '../../src/server/config.js';
 import { AGENT_READS_CACHE, SERVED_FROM_CACHE, SERVED_FROM_HEADER } from '../../src/shared/offline-cache.js';
 import { call } from '../support/factories.js';
@@ -344,6 +355,53 @@ describe.skipIf(!WEB_BUILT)('the built service worker (decision 0011)', () => {
     expect(source).toContain(`cacheName:"${AGENT_READS_CACHE}"`);
     // The marker the page reads, written into the worker literally (vite.config.ts).
     expect(source).toContain(`"${SERVED_FROM_HEADER}","${SERVED_FROM_CACHE}"`);
+  });
+});
+
+/** The mean difference per channel between two RGBA images of one size: rounding only, or a changed drawing. */
+async function meanDifference(committed: Sharp, fresh: Sharp): Promise<number> {
+  const [a, b] = await Promise.all([
+    committed.ensureAlpha().raw().toBuffer(),
+    fresh.ensureAlpha().raw().toBuffer(),
+  ]);
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference += Math.abs((a[index] ?? 0) - (b[index] ?? 0));
+  return difference / a.length;
+}
+
+const REMAKE = 'run npx tsx scripts/make-app-icons.ts';
+
+describe('the site’s favicon, touch icon and share image (scripts/make-app-icons.ts)', () => {
+  it('the favicon holds the drawing at 16, 32 and 48 px', async () => {
+    const images = imagesOfIco(fs.readFileSync(FAVICON.file));
+    expect(images.map((image) => image.size)).toEqual([...FAVICON.sizes]);
+    for (const { size, png } of images) {
+      const { width, height } = await sharp(png).metadata();
+      expect([width, height], `favicon.ico ${size}`).toEqual([size, size]);
+      expect(
+        await meanDifference(sharp(png), renderIcon(size)),
+        `favicon.ico ${size}: ${REMAKE}`,
+      ).toBeLessThan(2);
+    }
+  });
+
+  it('the touch icon is the drawing at 180 px', async () => {
+    const { width, height } = await sharp(TOUCH_ICON.file).metadata();
+    expect([width, height]).toEqual([TOUCH_ICON.size, TOUCH_ICON.size]);
+    expect(
+      await meanDifference(sharp(TOUCH_ICON.file), renderIcon(TOUCH_ICON.size)),
+      `apple-touch-icon.png: ${REMAKE}`,
+    ).toBeLessThan(2);
+  });
+
+  it('the share image is 1200 × 630 with the drawing in it (its type depends on the fonts at hand)', async () => {
+    const { width, height, format } = await sharp(SHARE_IMAGE.file).metadata();
+    expect([format, width, height]).toEqual(['png', SHARE_IMAGE.width, SHARE_IMAGE.height]);
+    const { left, top, size } = SHARE_IMAGE_ICON;
+    const square = { left, top, width: size, height: size };
+    const committed = sharp(SHARE_IMAGE.file).extract(square);
+    const fresh = sharp(await renderShareImage().png().toBuffer()).extract(square);
+    expect(await meanDifference(committed, fresh), `og-image.png: ${REMAKE}`).toBeLessThan(2);
   });
 });
 

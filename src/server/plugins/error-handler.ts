@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSpaAddress } from '../../shared/spa-paths.js';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
 import { type DatabaseHealth, RETRY_AFTER_SECONDS } from '../db/database-health.js';
 import { AppError, ServiceUnavailableError } from '../errors.js';
@@ -55,8 +56,13 @@ function databaseUnavailable(error: unknown): boolean {
 }
 
 export interface ErrorHandlingOptions {
-  /** The web app's page, sent for unknown page addresses so the client router can show them. */
+  /** The web app's page, sent for the app's own addresses (src/shared/spa-paths.ts). */
   appHtml: string | null;
+  /**
+   * Answers a page address no route serves with the site's 404 page, or null when the public pages
+   * are not built (the app's page then answers it, with a 404, and its router says so).
+   */
+  notFoundPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
   /** Told of every request the database failed: it logs the outage once, not each request. */
   databaseHealth: DatabaseHealth;
 }
@@ -100,16 +106,22 @@ export function registerErrorHandling(app: FastifyInstance, options: ErrorHandli
 
   app.setNotFoundHandler((request, reply) => {
     const html = options.appHtml;
-    // A missing asset (a chunk of an older build, say) is a 404, not the app's page: a browser
-    // would refuse that HTML as a script anyway, and a 200 would hide the miss from every log.
+    const path = request.url.split('?')[0] ?? '';
+    // A missing asset (a chunk of an older build, say) is a 404, not a page: a browser would refuse
+    // HTML as a script anyway, and a page would hide the miss from every log.
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith(ASSETS_PREFIX);
-    if (html && isPage) {
+      !path.startsWith('/api/') &&
+      !path.startsWith(ASSETS_PREFIX);
+    if (isPage && html && isSpaAddress(path)) {
       // Its Content-Security-Policy comes with every HTML answer (the onSend hook).
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
-    return sendFailure(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`);
+    // Any other address is no page: a 404 that people and crawlers see as one, with the site's header.
+    if (isPage && options.notFoundPage) return options.notFoundPage(request, reply);
+    if (isPage && html) {
+      return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
+    return sendFailure(reply, 404, `Not found: ${request.method} ${path}`);
   });
 }

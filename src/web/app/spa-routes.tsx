@@ -1,4 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { SPA_AREAS, SPA_PAGES } from '../../shared/spa-paths.js';
 import { RequireRole } from './require-role.js';
 import { RouteError } from './route-error.js';
 
@@ -83,41 +84,45 @@ const agentPages: RouteObject[] = [
   },
 ];
 
+/**
+ * Top-level paths come from src/shared/spa-paths.ts, which the server reads too: it sends the app's
+ * page for those addresses and the site's 404 page for any other (a test checks they agree).
+ */
 export const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteError,
     children: [
       {
-        path: '/',
+        path: SPA_PAGES.home,
         lazy: page(
           () => import('../features/public-home/home-page.js'),
           (m) => m.HomePage,
         ),
       },
       {
-        path: '/satta-results/:name',
+        path: SPA_PAGES.ghadiResults,
         lazy: page(
           () => import('../features/public-results/public-results-page.js'),
           (m) => m.PublicResultsPage,
         ),
       },
-      { path: '/login', element: <Navigate to="/agent/login" replace /> },
+      { path: SPA_PAGES.login, element: <Navigate to={SPA_PAGES.agentLogin} replace /> },
       {
-        path: '/admin/login',
+        path: SPA_PAGES.adminLogin,
         lazy: page(
           () => import('../features/auth/login-page.js'),
           (m) => m.AdminLoginPage,
         ),
       },
       {
-        path: '/agent/login',
+        path: SPA_PAGES.agentLogin,
         lazy: page(
           () => import('../features/auth/login-page.js'),
           (m) => m.AgentLoginPage,
         ),
       },
       {
-        path: '/admin',
+        path: SPA_AREAS.admin,
         element: (
           <RequireRole userType="admin">
             <Outlet />
@@ -134,7 +139,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: '/agent',
+        path: SPA_AREAS.agent,
         element: (
           <RequireRole userType="agent">
             <Outlet />

@@ -1,3 +1,4 @@
+import type { GhadiNames } from '../../shared/public-page-data.js';
 import type { GhadiRecord } from '../../shared/schemas/ghadis.js';
 import type { PublicResultRecord, ResultRecord } from '../../shared/schemas/results.js';
 
@@ -71,3 +72,10 @@ export function pagedAnswer<T>(rows: T[], page: number, limit: number) {
     pagination: { page, limit, total: rows.length, totalPages: Math.ceil(rows.length / limit) },
   };
 }
+
+/** Every live ghadi as a page's keyword ticker names them (the spec's first two, and a later one). */
+export const TICKER: GhadiNames[] = [
+  { GID: 1, NameEn: 'NCR', NameHn: 'एनसीआर' },
+  { GID: 5, NameEn: 'Gali', NameHn: 'गली' },
+  { GID: 9, NameEn: 'Late Comer', NameHn: '' },
+];

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { monthChartOf, yearChartOf } from '../../../shared/chart-grids.js';
 import { monthCharted, yearCharted } from '../../../shared/chart-pages.js';
-import { foldName } from '../../../shared/names.js';
 import {
   monthChartAnswer,
   monthChartParams,
@@ -70,11 +69,11 @@ export const CHART_READS: readonly PublicRead[] = [
     access: 'public',
     dependsOn: RESULTS_AND_GHADIS,
     maxKept: 2000,
-    // Kept under the ghadi's folded name (every spelling is one answer); an unknown ghadi or a year
-    // outside the charted ones is a 404 made per request.
+    // Kept under the ghadi's folded name (every spelling, hyphens for spaces too, is one answer); an
+    // unknown ghadi or a year outside the charted ones is a 404 made per request.
     key: ({ params }, { model }) => {
-      const name = foldName(params.name);
-      if (!yearCharted(params.year, model.today()) || model.isUnknownGhadi(name)) return null;
+      const name = model.keptName(params.name);
+      if (!yearCharted(params.year, model.today()) || name === null) return null;
       return `${name}|${params.year}`;
     },
     build: yearChartAnswerOf,

@@ -1,5 +1,11 @@
 import http, { type IncomingMessage, type RequestListener } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import type { DatabaseHealth } from '../../db/database-health.js';
 import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
@@ -14,7 +20,7 @@ import type { PublicPages } from './page-html.js';
 import type { PublicData } from './public-data.js';
 import { PUBLIC_READS } from './public-reads.js';
 import { PublicSite } from './public-site.js';
-import { publicSiteRoutes } from './public-site-routes.js';
+import { answerUnknownAddress, publicSiteRoutes } from './public-site-routes.js';
 import type { ReadContext } from './read-definition.js';
 import { UncachedBuilds } from './uncached-builds.js';
 
@@ -60,6 +66,8 @@ export interface PublicSiteParts {
   learnRoute: (route: RouteSeen) => void;
   /** The public reads' routes and the live event stream, to register with the other routes. */
   routes: (app: FastifyInstance) => Promise<void>;
+  /** The site's 404 page for an address no route serves, or null when the pages are not built. */
+  notFoundPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
 }
 
 /** Whether an Origin header names this site: PUBLIC_URL, or without it the host the request was sent to. */
@@ -150,5 +158,6 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
     serverFactory: serverWithFirstLook(fastPath, deps.timeouts, () => (closing ? closingAnswer : null)),
     learnRoute: fastPath.router.learnRoute,
     routes: (app) => publicSiteRoutes(app, { reads, context, site }),
+    notFoundPage: deps.pages ? (request, reply) => answerUnknownAddress(context, request, reply) : null,
   };
 }

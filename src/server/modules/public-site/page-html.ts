@@ -4,8 +4,17 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { inLanguage, type Language } from '../../../shared/page-language.js';
 import type { PublicPageData, PublicPageRenderer } from '../../../shared/public-page-data.js';
+import { SITE_NAME } from '../../../shared/site.js';
 import { type CachedAnswer, HTML_TYPE, prepareAnswer } from './cached-answer.js';
 import { headFor, type PageHead, structuredData, twinsOf } from './page-heads.js';
+
+/** The share image every page names (scripts/make-app-icons.ts draws it into the web app's files). */
+const SHARE_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: { en: `${SITE_NAME}: live results and monthly charts`, hi: `${SITE_NAME}: लाइव रिज़ल्ट और मासिक चार्ट` },
+} as const;
 
 /** Where the public page's built HTML (src/web/public.html) marks its slots. */
 const SLOTS = {
@@ -61,7 +70,15 @@ function headHtml(head: PageHead, origin: string | null): string {
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     '<meta property="og:type" content="website" />',
+    `<meta property="og:site_name" content="${escapeHtml(SITE_NAME)}" />`,
     `<meta property="og:locale" content="${head.language === 'hi' ? 'hi_IN' : 'en_IN'}" />`,
+    // One brand image for every page (decision in docs/public-site.md): a value in a link preview
+    // would go stale while chat apps keep showing it.
+    `<meta property="og:image" content="${escapeHtml(`${origin ?? ''}${SHARE_IMAGE.path}`)}" />`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE.width}" />`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE.height}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(SHARE_IMAGE.alt[head.language])}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
   );
   if (origin !== null) lines.push(`<meta property="og:url" content="${escapeHtml(canonical)}" />`);
   if (head.noIndex) lines.push('<meta name="robots" content="noindex" />');

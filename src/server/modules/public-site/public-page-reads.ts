@@ -12,6 +12,7 @@ import { foldName } from '../../../shared/names.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
+import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import {
   defineRead,
   EVERYTHING,
@@ -32,7 +33,7 @@ function renderPage(context: ReadContext, status: number, data: PublicPageData, 
 }
 
 /** The site's 404 page in a language, made for its request alone (never compressed nor kept). */
-async function notFoundPage(context: ReadContext, language: Language): Promise<Built> {
+export async function notFoundPage(context: ReadContext, language: Language): Promise<Built> {
   const { model } = context;
   const data: PublicPageData = {
     page: 'not-found',
@@ -40,6 +41,11 @@ async function notFoundPage(context: ReadContext, language: Language): Promise<B
     siteName: SITE_NAME,
     today: model.today(),
     timeZone: model.timeZone,
+    // A page that says there is nothing here needs no data: without the database it goes without them.
+    ghadiNames: await Promise.resolve(model.ghadiNames()).catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) return [];
+      throw error;
+    }),
   };
   return { answer: await renderPage(context, 404, data, false), keep: false };
 }
@@ -82,6 +88,7 @@ async function resultsPage(
     ...chosen,
     ghadi,
     results: results ?? null,
+    ghadiNames: await model.ghadiNames(),
   };
   const keep = keepable && ghadi !== null;
   return { answer: await renderPage(context, ghadi ? 200 : 404, data, keep), keep };
@@ -113,6 +120,7 @@ async function declarationsPage(
     entries: exists ? await declarations.newestFirstPage(head, pageNumber, DECLARATIONS_PER_PAGE) : [],
     pageNumber,
     pageCount,
+    ghadiNames: await model.ghadiNames(),
   };
   const keep = keepable && exists;
   return { answer: await renderPage(context, exists ? 200 : 404, data, keep), keep };
@@ -153,6 +161,7 @@ async function yearChartPage(
     today,
     timeZone: model.timeZone,
     chart: yearChartOf(ghadi, year, rows, years),
+    ghadiNames: await model.ghadiNames(),
   };
   return { answer: await renderPage(context, 200, data, keepable), keep: keepable };
 }
@@ -210,17 +219,17 @@ function pageReads(language: Language): PublicRead[] {
       dependsOn: RESULTS_AND_GHADIS,
       maxKept: 1000,
       // Kept only under the address the site links to (the name folded) and the month shown. Another
-      // spelling is redirected there, and an unknown ghadi's 404 is made for its request alone, so that
-      // no one can fill the cache.
+      // spelling (other case, hyphens for spaces) is redirected there, and an unknown ghadi's 404 is
+      // made for its request alone, so that no one can fill the cache.
       key: ({ params, query }, { model }) => {
-        if (params.name !== foldName(params.name) || model.isUnknownGhadi(params.name)) return null;
+        if (params.name !== model.keptName(params.name)) return null;
         const chosen = chosenMonth(model.today(), query.month as string, query.year as string);
         return `${params.name}|${chosen.year}-${chosen.month}`;
       },
       build: (input, context) => resultsPage(input, context, language, true),
       live: async (input, context, request) => {
         const ghadi = await context.model.publicGhadi(input.params.name);
-        if (ghadi && input.params.name !== foldName(input.params.name))
+        if (ghadi && input.params.name !== foldName(ghadi.NameEn))
           return { redirect: withQueryOf(request, at(ghadiPagePath(ghadi.NameEn))) };
         return { ready: (await resultsPage(input, context, language, false)).answer };
       },
@@ -237,15 +246,14 @@ function pageReads(language: Language): PublicRead[] {
       // As the results page: kept under the folded name and a charted year only.
       key: ({ params }, { model }) => {
         const year = chartedYear(params.year, model.today());
-        if (year === null || params.name !== foldName(params.name) || model.isUnknownGhadi(params.name))
-          return null;
+        if (year === null || params.name !== model.keptName(params.name)) return null;
         return `${params.name}|${year}`;
       },
       build: (input, context) => yearChartPage(input, context, language, true),
       live: async (input, context, request) => {
         const year = chartedYear(input.params.year, context.model.today());
         const ghadi = year === null ? null : await context.model.publicGhadi(input.params.name);
-        if (ghadi && year !== null && input.params.name !== foldName(input.params.name))
+        if (ghadi && year !== null && input.params.name !== foldName(ghadi.NameEn))
           return { redirect: withQueryOf(request, at(yearChartPath(ghadi.NameEn, year))) };
         return { ready: (await yearChartPage(input, context, language, false)).answer };
       },

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { foldName } from '../../../shared/names.js';
 import { itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
 import { contentBlockRecord, slugParams } from '../../../shared/schemas/content-blocks.js';
 import {
@@ -48,9 +47,11 @@ async function ghadiResults(
   { model }: ReadContext,
 ): Promise<Built> {
   const rows = await model.ghadiResults(params.name, query.month, query.year);
+  // A known ghadi's answer is kept for every spelling of its name, so it names the ghadi as the site does.
+  const name = rows === undefined ? params.name : (model.keptName(params.name) ?? params.name);
   const answer = rows
     ? await encodeJson(ghadiResultsAnswer, { success: true, data: rows })
-    : await prepareFailure(404, `No data available for ${params.name}`);
+    : await prepareFailure(404, `No data available for ${name}`);
   return { answer, keep: rows !== undefined };
 }
 
@@ -119,11 +120,12 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     access: 'public',
     dependsOn: RESULTS_AND_GHADIS,
     maxKept: 2000,
-    // Every spelling of a ghadi's name is one answer, kept under the name as the site spells it. An
-    // unknown name's 404 is made for its request alone, so that made-up names cannot fill the cache.
+    // Every spelling of a ghadi's name (any case, hyphens for spaces) is one answer, kept under the
+    // name as the site spells it. An unknown name's 404 is made for its request alone, so that
+    // made-up names cannot fill the cache.
     key: ({ params, query }, { model }) => {
-      const name = foldName(params.name);
-      if (model.isUnknownGhadi(name)) return null;
+      const name = model.keptName(params.name);
+      if (name === null) return null;
       return `${name}|${query.month ?? ''}|${query.year ?? ''}`;
     },
     build: ghadiResults,

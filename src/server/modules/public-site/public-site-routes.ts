@@ -1,9 +1,11 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { z } from 'zod';
 import { EVENTS_PATH, EVENTS_SINCE_PARAM } from '../../../shared/live-events.js';
+import { languageOfPath } from '../../../shared/page-language.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
 import { sendCached } from './cached-answer.js';
+import { notFoundPage } from './public-page-reads.js';
 import type { PublicSite } from './public-site.js';
 import type { PublicRead, ReadContext, ReadInput } from './read-definition.js';
 import type { Built } from './read-model.js';
@@ -64,6 +66,28 @@ async function answerLive(
     return live.json;
   } finally {
     release?.();
+  }
+}
+
+/**
+ * The site's 404 page for an address no route serves (Fastify's not-found handler calls this for page
+ * addresses outside the app's), in the address's language. Made per request, never kept, and through
+ * the uncached builds' gate like every other 404 page.
+ */
+export async function answerUnknownAddress(
+  context: ReadContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const release = await context.uncachedBuilds.admit(clientGroup(request.ip));
+  try {
+    if (request.raw.destroyed || request.raw.socket.destroyed)
+      throw new ServiceUnavailableError('The client has gone');
+    const path = request.url.split('?')[0] ?? '';
+    const { answer } = await notFoundPage(context, languageOfPath(path));
+    return sendCached(request, reply, answer, context.headers);
+  } finally {
+    release();
   }
 }
 

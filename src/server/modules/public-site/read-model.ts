@@ -1,7 +1,7 @@
 import { BANNER_SLUG, BLOG_SLUG } from '../../../shared/home-content-blocks.js';
 import { utcYearMonth } from '../../../shared/month-tables.js';
-import { foldName } from '../../../shared/names.js';
-import type { HomePageData, PublicGhadi } from '../../../shared/public-page-data.js';
+import { foldName, ghadiAddressed, indexNames, type NameIndex } from '../../../shared/names.js';
+import type { GhadiNames, HomePageData, PublicGhadi } from '../../../shared/public-page-data.js';
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
@@ -43,21 +43,18 @@ function answerBytes(built: Built): number {
 /** Stale answers handed out in place of a build: never kept as fresh. */
 const staleAnswers = new WeakSet<Built>();
 
-const namesByList = new WeakMap<GhadiRecord[], Map<string, GhadiRecord>>();
+const tickerNamesByList = new WeakMap<GhadiRecord[], GhadiNames[]>();
 
-/** The live ghadi a public address names (its folded English name), if any. */
-/** The list's live ghadis by folded English name (their public addresses). */
-function byFoldedName(list: GhadiRecord[]): Map<string, GhadiRecord> {
-  let byName = namesByList.get(list);
-  if (!byName) {
-    byName = new Map();
-    for (const ghadi of list) {
-      const key = foldName(ghadi.NameEn);
-      if (!byName.has(key)) byName.set(key, ghadi);
-    }
-    namesByList.set(list, byName);
+const namesByList = new WeakMap<GhadiRecord[], NameIndex<GhadiRecord>>();
+
+/** The list's live ghadis by the names their public addresses spell (names.ts), built once per list. */
+function namesOf(list: GhadiRecord[]): NameIndex<GhadiRecord> {
+  let index = namesByList.get(list);
+  if (!index) {
+    index = indexNames(list);
+    namesByList.set(list, index);
   }
-  return byName;
+  return index;
 }
 
 /**
@@ -99,17 +96,37 @@ export class ReadModel {
     return this.ghadiList.get('all', () => this.data.ghadiList());
   }
 
+  /** Every live ghadi's names by OrderId (each page's keyword ticker), one array per ghadi list. */
+  ghadiNames(): GhadiNames[] | Promise<GhadiNames[]> {
+    return whenReady(this.ghadis(), (list) => {
+      let names = tickerNamesByList.get(list);
+      if (!names) {
+        names = list.map(({ GID, NameEn, NameHn }) => ({ GID, NameEn, NameHn }));
+        tickerNamesByList.set(list, names);
+      }
+      return names;
+    });
+  }
+
+  /** The live ghadi an address names, in any case, with hyphens for spaces (names.ts). */
   ghadiNamed(name: string): GhadiRecord | undefined | Promise<GhadiRecord | undefined> {
-    return whenReady(this.ghadis(), (list) => byFoldedName(list).get(foldName(name)));
+    return whenReady(this.ghadis(), (list) => ghadiAddressed(namesOf(list), name));
   }
 
   /**
-   * True when the ghadi list is built and no live ghadi has this name: its 404 is then made per
-   * request, never kept. False while the list is being rebuilt (the answer's build finds out).
+   * The name an address's answers are kept under: the folded English name of the ghadi it names,
+   * however the address spelled it. Null when the ghadi list is built and no live ghadi has the name
+   * (its 404 is then made per request, never kept), or when the list is being rebuilt and the
+   * spelling may be another's (a hyphen): such a request is answered for itself, and builds the list.
    */
-  isUnknownGhadi(foldedName: string): boolean {
+  keptName(name: string): string | null {
     const list = this.ghadiList.peek('all');
-    return list !== undefined && !byFoldedName(list).has(foldedName);
+    if (list === undefined) {
+      const folded = foldName(name);
+      return folded.includes('-') ? null : folded;
+    }
+    const ghadi = ghadiAddressed(namesOf(list), name);
+    return ghadi ? foldName(ghadi.NameEn) : null;
   }
 
   /** A month's public results (YYYY-MM), newest first. */

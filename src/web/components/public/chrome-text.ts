@@ -3,7 +3,7 @@
  * Plain objects, no i18n library: the public bundle has a budget.
  */
 import type { Language } from '../../../shared/page-language.js';
-import { TIME_TABLE } from '../../../shared/promo-tables.js';
+import type { TIME_TABLE } from '../../../shared/promo-tables.js';
 
 type TimeTableName = (typeof TIME_TABLE)[number]['name'];
 
@@ -34,7 +34,11 @@ interface ChromeText {
     charts: string;
   };
   keywordsLabel: string;
-  keywords: readonly string[];
+  /** The strip's keywords before and after one for each live ghadi. */
+  keywordsBefore: readonly string[];
+  keywordsAfter: readonly string[];
+  /** A live ghadi's keyword, the words around its name in the page's language: "Gali Result". */
+  ghadiKeyword: { before: string; after: string };
   rights: string;
   disclaimer: string;
   footerLinks: { home: string; liveChart: string; charts: string; declarations: string; sitemap: string };
@@ -59,13 +63,9 @@ export const CHROME_TEXT = {
       charts: 'Charts',
     },
     keywordsLabel: 'Keywords',
-    keywords: [
-      'Satta King Live Result',
-      ...TIME_TABLE.map((slot) => `${slot.name} Result`),
-      'Satta Chart',
-      'Monthly Record Chart',
-      'Fast Result',
-    ],
+    keywordsBefore: ['Satta King Live Result'],
+    keywordsAfter: ['Satta Chart', 'Monthly Record Chart', 'Fast Result'],
+    ghadiKeyword: { before: '', after: ' Result' },
     rights: 'All rights reserved.',
     disclaimer: 'Results are published for information only. We do not accept or place bets.',
     footerLinks: {
@@ -94,13 +94,9 @@ export const CHROME_TEXT = {
       charts: 'मासिक चार्ट',
     },
     keywordsLabel: 'कीवर्ड',
-    keywords: [
-      'सट्टा किंग लाइव रिज़ल्ट',
-      ...TIME_TABLE.map((slot) => `${HINDI_TIME_TABLE_NAMES[slot.name]} रिज़ल्ट`),
-      'सट्टा चार्ट',
-      'मासिक रिकॉर्ड चार्ट',
-      'फ़ास्ट रिज़ल्ट',
-    ],
+    keywordsBefore: ['सट्टा किंग लाइव रिज़ल्ट'],
+    keywordsAfter: ['सट्टा चार्ट', 'मासिक रिकॉर्ड चार्ट', 'फ़ास्ट रिज़ल्ट'],
+    ghadiKeyword: { before: '', after: ' रिज़ल्ट' },
     rights: 'सर्वाधिकार सुरक्षित।',
     disclaimer: 'रिज़ल्ट केवल जानकारी के लिए प्रकाशित किए जाते हैं। हम न दांव लेते हैं, न लगाते हैं।',
     footerLinks: {

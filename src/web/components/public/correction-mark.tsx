@@ -19,7 +19,7 @@ export function CorrectionMark({
     <sup
       title={label}
       data-testid="correction-mark"
-      className="ml-0.5 cursor-help font-bold text-amber-600"
+      className="ml-0.5 cursor-help text-xs font-bold text-amber-700"
       aria-hidden={spoken ? undefined : true}
     >
       <span aria-hidden="true">✱</span>

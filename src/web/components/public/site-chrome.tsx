@@ -1,8 +1,16 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { monthChartPath } from '../../../shared/chart-pages.js';
-import { inLanguage, LANGUAGE_NAMES, type Language, otherLanguage } from '../../../shared/page-language.js';
+import {
+  ghadiName,
+  inLanguage,
+  LANGUAGE_NAMES,
+  type Language,
+  otherLanguage,
+} from '../../../shared/page-language.js';
+import type { GhadiNames } from '../../../shared/public-page-data.js';
 import { trackVisitOnce } from '../../lib/visitor.js';
 import { CHROME_TEXT } from './chrome-text.js';
+import { NameText } from './ghadi-name.js';
 import './public-styles.css';
 
 /** The header's links; the home page's sections are anchors, full loads of the home page from elsewhere. */
@@ -73,7 +81,7 @@ export function SiteHeader({
               <li key={link.href}>
                 <a
                   href={link.href}
-                  className="block rounded px-2 py-1 text-slate-100 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-amber-300"
+                  className="flex min-h-9 items-center rounded px-2 text-slate-100 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-amber-300"
                 >
                   {link.label}
                 </a>
@@ -86,14 +94,40 @@ export function SiteHeader({
   );
 }
 
-/** The scrolling keyword strip; the second copy makes the loop seamless and is hidden from readers. */
-export function KeywordTicker({ language = 'en' }: { language?: Language }) {
+/** How long the strip takes to pass one copy of its keywords: each keyword gets as long. */
+const TICKER_SECONDS_PER_KEYWORD = 3.5;
+
+/**
+ * The scrolling keyword strip: a result keyword for every live ghadi (by OrderId, in the page's
+ * language) between the site's own. The second copy makes the loop seamless and is hidden from readers.
+ */
+export function KeywordTicker({
+  language = 'en',
+  ghadis,
+}: {
+  language?: Language;
+  ghadis: readonly GhadiNames[];
+}) {
   const text = CHROME_TEXT[language];
+  const keywords: Array<{ key: string; words: ReactNode }> = [
+    ...text.keywordsBefore.map((words) => ({ key: words, words })),
+    ...ghadis.map((ghadi) => ({
+      key: `ghadi-${ghadi.GID}`,
+      words: (
+        <>
+          {text.ghadiKeyword.before}
+          <NameText name={ghadiName(ghadi, language)} language={language} />
+          {text.ghadiKeyword.after}
+        </>
+      ),
+    })),
+    ...text.keywordsAfter.map((words) => ({ key: words, words })),
+  ];
   const items = (hidden: boolean) => (
     <ul className="ticker-copy" aria-hidden={hidden || undefined}>
-      {text.keywords.map((keyword) => (
-        <li key={keyword} className="px-4">
-          ★ {keyword}
+      {keywords.map((keyword) => (
+        <li key={keyword.key} className="px-4">
+          ★ {keyword.words}
         </li>
       ))}
     </ul>
@@ -103,7 +137,10 @@ export function KeywordTicker({ language = 'en' }: { language?: Language }) {
       aria-label={text.keywordsLabel}
       className="ticker bg-amber-300 py-1.5 text-sm font-semibold text-slate-900"
     >
-      <div className="ticker-track">
+      <div
+        className="ticker-track"
+        style={{ animationDuration: `${keywords.length * TICKER_SECONDS_PER_KEYWORD}s` }}
+      >
         {items(false)}
         {items(true)}
       </div>
@@ -122,22 +159,27 @@ export function SiteFooter({
   year,
   language = 'en',
   chartMonth = null,
+  children,
 }: {
   siteName: string;
   year: number;
   language?: Language;
   chartMonth?: string | null;
+  /** What the footer holds above its lines (the share links). */
+  children?: ReactNode;
 }) {
   const text = CHROME_TEXT[language];
   const links = text.footerLinks;
-  const link = 'underline hover:text-white';
+  // Tall enough to tap (WCAG 2.2: 24 px at least), however short the word.
+  const link = 'inline-flex min-h-9 items-center px-1 underline hover:text-white';
   return (
     <footer className="mt-10 bg-slate-900 px-4 py-6 text-center text-sm text-slate-300">
+      {children}
       <p>
         © {year} {siteName}. {text.rights}
       </p>
-      <p className="mt-1 text-xs text-slate-400">{text.disclaimer}</p>
-      <p className="mt-2 flex flex-wrap justify-center gap-x-3 gap-y-1">
+      <p className="mt-1 text-slate-400">{text.disclaimer}</p>
+      <p className="mt-2 flex flex-wrap justify-center gap-x-3">
         <a href={inLanguage(language, '/')} className={link}>
           {links.home}
         </a>
@@ -185,7 +227,11 @@ function UpIcon() {
   );
 }
 
-/** Floating share links (to this page) and a way back to the top. */
+/**
+ * Share links (to this page) and a way back to the top. They float at the bottom right only where the
+ * page's column leaves them room (75rem and wider); on narrower screens they are a row in the footer,
+ * so that they never cover a value, a link or the footer's last line.
+ */
 export function SocialLinks({
   siteName,
   path,
@@ -203,14 +249,18 @@ export function SocialLinks({
   const address = encodeURIComponent(origin + inLanguage(language, path));
   const text = encodeURIComponent(share.text(siteName));
   const button =
-    'flex h-11 w-11 items-center justify-center rounded-full text-white shadow-lg ring-2 ring-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
+    'flex h-11 w-11 items-center justify-center rounded-full text-white shadow-lg ring-2 ring-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300';
   return (
-    <nav aria-label={share.label} className="fixed right-3 bottom-3 z-20 flex flex-col gap-2">
+    <nav
+      aria-label={share.label}
+      data-testid="share-links"
+      className="mb-4 flex justify-center gap-3 min-[75rem]:fixed min-[75rem]:right-3 min-[75rem]:bottom-3 min-[75rem]:z-20 min-[75rem]:mb-0 min-[75rem]:flex-col min-[75rem]:gap-2"
+    >
       <a
         href={`https://wa.me/?text=${text}%20${address}`}
         target="_blank"
         rel="noopener noreferrer"
-        className={`${button} bg-green-600 hover:bg-green-700`}
+        className={`${button} bg-green-700 hover:bg-green-800`}
         aria-label={share.whatsApp}
       >
         <WhatsAppIcon />
@@ -219,12 +269,12 @@ export function SocialLinks({
         href={`https://t.me/share/url?url=${address}&text=${text}`}
         target="_blank"
         rel="noopener noreferrer"
-        className={`${button} bg-sky-500 hover:bg-sky-600`}
+        className={`${button} bg-sky-700 hover:bg-sky-800`}
         aria-label={share.telegram}
       >
         <TelegramIcon />
       </a>
-      <a href="#top" className={`${button} bg-slate-700 hover:bg-slate-800`} aria-label={share.top}>
+      <a href="#top" className={`${button} bg-slate-600 hover:bg-slate-700`} aria-label={share.top}>
         <UpIcon />
       </a>
     </nav>
@@ -238,6 +288,7 @@ export function PublicShell({
   path,
   language,
   today,
+  ghadis,
   children,
 }: {
   siteName: string;
@@ -247,6 +298,8 @@ export function PublicShell({
   language: Language;
   /** The site's today (YYYY-MM-DD): the header and footer link to its month's chart. */
   today?: string;
+  /** Every live ghadi by OrderId: the keyword strip names each. */
+  ghadis: readonly GhadiNames[];
   children: ReactNode;
 }) {
   useEffect(() => {
@@ -258,10 +311,11 @@ export function PublicShell({
   return (
     <div id="top" className="flex min-h-dvh flex-col bg-slate-100 text-slate-900">
       <SiteHeader siteName={siteName} language={language} path={path} chartMonth={chartMonth} />
-      <KeywordTicker language={language} />
+      <KeywordTicker language={language} ghadis={ghadis} />
       <main className="mx-auto w-full max-w-5xl flex-1 px-3 py-5 sm:px-4">{children}</main>
-      <SiteFooter siteName={siteName} year={year} language={language} chartMonth={chartMonth} />
-      <SocialLinks siteName={siteName} path={path} language={language} />
+      <SiteFooter siteName={siteName} year={year} language={language} chartMonth={chartMonth}>
+        <SocialLinks siteName={siteName} path={path} language={language} />
+      </SiteFooter>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../shared/live-events.js';
 import type { ChartCell } from '../../../shared/schemas/charts.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import { ghadiRecord, resultRecord } from '../../test/records.js';
+import { ghadiRecord, resultRecord, TICKER } from '../../test/records.js';
 import {
   applyMonthChartEvent,
   applyYearChartEvent,
@@ -26,6 +26,7 @@ function yearData(): YearChartState {
     siteName: 'Site',
     today: '2025-11-22',
     timeZone: 'Asia/Kolkata',
+    ghadiNames: TICKER,
     chart: { GID: 5, NameEn: 'Gali', NameHn: 'गली', year: 2025, years: [2023, 2025], months },
   };
 }

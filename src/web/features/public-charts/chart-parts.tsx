@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Language } from '../../../shared/page-language.js';
 import type { ChartCell } from '../../../shared/schemas/charts.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
+import { NoResultCell, TableScroll } from '../../components/public/table-scroll.js';
 import { CHART_TEXT } from './chart-text.js';
 import './chart-styles.css';
 
@@ -9,31 +10,25 @@ import './chart-styles.css';
 export const CHART_TITLE_ID = 'chart-title';
 
 export const linkClass =
-  'font-medium text-indigo-800 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-950 hover:decoration-indigo-800';
+  'inline-flex min-h-6 items-center font-medium text-indigo-800 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-950 hover:decoration-indigo-800';
 
 const pillClass =
   'inline-block rounded-md bg-white px-3 py-1.5 text-sm font-medium text-indigo-800 shadow-sm ring-1 ring-slate-200 hover:bg-indigo-50';
 
-/**
- * The table's box: it scrolls sideways by itself (never the page) and can be scrolled from the
- * keyboard, so it takes focus and is named by the page's heading. The hint shows on narrow screens.
- */
-export function ChartScroll({ language, children }: { language: Language; children: ReactNode }) {
+/** The table's box, named by the page's heading; `wide` when its columns outgrow a wide screen. */
+export function ChartScroll({
+  language,
+  wide,
+  children,
+}: {
+  language: Language;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div>
-      <p className="chart-hint" aria-hidden="true">
-        {CHART_TEXT[language].scrollHint}
-      </p>
-      {/* Named, a section is a region: screen readers list it among the page's landmarks. */}
-      <section
-        className="chart-scroll overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus to be scrolled by keyboard (WCAG 2.1.1).
-        tabIndex={0}
-        aria-labelledby={CHART_TITLE_ID}
-      >
-        {children}
-      </section>
-    </div>
+    <TableScroll labelledBy={CHART_TITLE_ID} hint={CHART_TEXT[language].scrollHint} wide={wide}>
+      {children}
+    </TableScroll>
   );
 }
 
@@ -62,12 +57,7 @@ export function ResultCell({
         {cell.Corrected && <ChartCorrectionMark language={language} />}
       </td>
     );
-  if (past)
-    return (
-      <td className="n" aria-label={CHART_TEXT[language].noResult} aria-current={currentDate}>
-        –
-      </td>
-    );
+  if (past) return <NoResultCell label={CHART_TEXT[language].noResult} current={current} />;
   return <td aria-current={currentDate} />;
 }
 

@@ -10,6 +10,7 @@ import { twoDigits, yearMonthLabel, yearOf } from '../../../shared/date-labels.j
 import { DAYS } from '../../../shared/month-tables.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { MonthChartPageData } from '../../../shared/public-page-data.js';
+import { NameText, WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { applyMonthChartEvent, type MonthChartState, reloadMonthChart } from './chart-live.js';
@@ -24,6 +25,9 @@ import {
   ResultCell,
 } from './chart-parts.js';
 import { CHART_TEXT } from './chart-text.js';
+
+/** Past this many ghadis the chart is wider than a wide screen's page: its scroll hint stays. */
+const WIDE_COLUMNS = 8;
 
 /**
  * Every listed ghadi's month: 31 day rows × one column per ghadi (by OrderId), each ghadi linking to
@@ -57,6 +61,7 @@ export function MonthChartView({ initial, language }: { initial: MonthChartPageD
       path={monthChartPath(chart.month)}
       language={language}
       today={today}
+      ghadis={chart.ghadis}
     >
       <div className="mx-auto max-w-4xl space-y-4">
         <PageLinks label={t.breadcrumb}>
@@ -90,14 +95,16 @@ export function MonthChartView({ initial, language }: { initial: MonthChartPageD
           </p>
         ) : (
           <>
-            <ChartScroll language={language}>
+            <ChartScroll language={language} wide={chart.ghadis.length > WIDE_COLUMNS}>
               <table className="chart-table" aria-labelledby={CHART_TITLE_ID}>
                 <thead>
                   <tr>
                     <th scope="col">{t.day}</th>
                     {chart.ghadis.map((ghadi) => (
                       <th key={ghadi.GID} scope="col">
-                        <a href={to(yearChartPath(ghadi.NameEn, year))}>{ghadiName(ghadi, language)}</a>
+                        <a href={to(yearChartPath(ghadi.NameEn, year))}>
+                          <NameText name={ghadiName(ghadi, language)} language={language} />
+                        </a>
                       </th>
                     ))}
                   </tr>
@@ -143,7 +150,11 @@ export function MonthChartView({ initial, language }: { initial: MonthChartPageD
                 {chart.ghadis.map((ghadi) => (
                   <li key={ghadi.GID}>
                     <a href={to(yearChartPath(ghadi.NameEn, year))} className={linkClass}>
-                      {t.yearTitle(ghadiName(ghadi, language), year)}
+                      <WithName
+                        text={t.yearTitle(ghadiName(ghadi, language), year)}
+                        name={ghadiName(ghadi, language)}
+                        language={language}
+                      />
                     </a>
                   </li>
                 ))}

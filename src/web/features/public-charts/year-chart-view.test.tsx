@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../../shared/page-language.js';
 import type { YearChartPageData } from '../../../shared/public-page-data.js';
 import type { ChartCell } from '../../../shared/schemas/charts.js';
-import { ghadiRecord, resultRecord } from '../../test/records.js';
+import { ghadiRecord, resultRecord, TICKER } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
 import { YearChartView } from './year-chart-view.js';
 
@@ -20,6 +20,7 @@ function chartData(
     siteName: 'Site',
     today,
     timeZone: 'Asia/Kolkata',
+    ghadiNames: TICKER,
     chart: { GID: 5, NameEn: 'Gali', NameHn: 'गली', year: 2025, years: [2023, 2025], months, ...overrides },
   };
 }

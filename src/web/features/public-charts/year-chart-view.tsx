@@ -4,6 +4,7 @@ import { ghadiMonthPath, ghadiPagePath } from '../../../shared/ghadi-page-month.
 import { DAYS } from '../../../shared/month-tables.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { YearChartPageData } from '../../../shared/public-page-data.js';
+import { WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { applyYearChartEvent, reloadYearChart, type YearChartState } from './chart-live.js';
@@ -52,6 +53,7 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
       path={yearChartPath(chart.NameEn, chart.year)}
       language={language}
       today={today}
+      ghadis={data.ghadiNames}
     >
       <div className="mx-auto max-w-4xl space-y-4">
         <PageLinks label={t.breadcrumb}>
@@ -59,12 +61,12 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
             {`← ${t.home}`}
           </a>
           <a href={to(ghadiPagePath(chart.NameEn))} className={linkClass}>
-            {t.results(name)}
+            <WithName text={t.results(name)} name={name} language={language} />
           </a>
         </PageLinks>
 
         <h1 id={CHART_TITLE_ID} className="text-2xl font-extrabold break-words text-slate-900">
-          {t.yearTitle(name, chart.year)}
+          <WithName text={t.yearTitle(name, chart.year)} name={name} language={language} />
         </h1>
         {data.removed && (
           <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">

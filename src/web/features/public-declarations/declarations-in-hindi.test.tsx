@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DeclarationsPageData } from '../../../shared/public-page-data.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
+import { TICKER } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
 import { DeclarationsView } from './declarations-view.js';
 
@@ -23,6 +24,7 @@ const data = (overrides: Partial<DeclarationsPageData> = {}): DeclarationsPageDa
   siteName: 'Site',
   today: '2026-11-23',
   timeZone: 'Asia/Kolkata',
+  ghadiNames: TICKER,
   head: { seq: 102, hash: 'ab'.repeat(32) },
   entries: [
     entry(102, { Result: '54', Previous: '45', DeclaredAt: '2026-11-23T03:35:00.000Z' }),
@@ -36,7 +38,11 @@ const data = (overrides: Partial<DeclarationsPageData> = {}): DeclarationsPageDa
 describe('the declaration log in Hindi', () => {
   it('says everything in Hindi and links to the Hindi twins', async () => {
     await renderThenHydrate(<DeclarationsView data={data()} language="hi" />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('घोषणा लॉग');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('घोषणा लॉग: हर रिज़ल्ट, जैसा घोषित हुआ');
+    expect(screen.getByRole('region', { name: 'किसी ने स्क्रीनशॉट भेजा है? यहाँ जाँचें' })).toHaveTextContent(
+      'स्क्रीनशॉट पर भरोसा न करें',
+    );
+    expect(screen.getByRole('region', { name: 'तकनीकी जानकारी: हैश-शृंखला' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'लॉग का शीर्ष' })).toHaveTextContent('नवीनतम एंट्री102');
     const table = screen.getByRole('table');
     expect(

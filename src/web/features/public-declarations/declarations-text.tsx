@@ -9,9 +9,7 @@ import { FEED_PATH } from '../../../shared/declaration-log-pages.js';
 import type { Language } from '../../../shared/page-language.js';
 
 export function Code({ children }: { children: ReactNode }) {
-  return (
-    <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] wrap-anywhere">{children}</code>
-  );
+  return <code className="rounded bg-slate-100 px-1 py-0.5 font-mono wrap-anywhere">{children}</code>;
 }
 
 const HASHED = 'prevHash + "\\n" + JSON.stringify([seq, GID, Date, Result, Previous, DeclaredAt])';
@@ -24,7 +22,10 @@ const feedLink = (label: string) => (
 
 export interface DeclarationsText {
   heading: string;
-  intro: string;
+  /** What the page proves, in plain words: a paragraph each. */
+  intro: readonly string[];
+  screenshot: { heading: string; steps: readonly string[]; corrections: string };
+  technical: { heading: string; chain: string };
   headLabel: string;
   latestEntry: string;
   headHash: string;
@@ -43,9 +44,26 @@ export interface DeclarationsText {
 
 export const DECLARATIONS_TEXT = {
   en: {
-    heading: 'Declaration Log',
-    intro:
-      "Every result declared or corrected on this site, in order. Each entry's hash covers the entry before it, so no entry can be changed or left out without changing every hash after it.",
+    heading: 'Declaration Log: every result, as it was declared',
+    intro: [
+      'This page lists every result published on this site, newest first, with the date and time it was declared.',
+      'Nothing here can be removed or quietly changed. When a result is corrected, the correction is a new line that also shows the value it replaced. So this page is the proof of what the site declared, and when.',
+    ],
+    screenshot: {
+      heading: 'Someone sent you a screenshot? Check it here',
+      steps: [
+        'Read the ghadi’s name, the date and the result on the screenshot.',
+        'Find that ghadi and date in the list below (the newest come first; “Older entries” goes further back), or open the ghadi’s name to see its whole month.',
+        'The same result here: the screenshot shows what this site declared. A different result, or no line for that ghadi and date: this site did not declare it, so do not trust the screenshot.',
+      ],
+      corrections:
+        'A result marked ✱ was corrected after it was first declared; its line says what it was before.',
+    },
+    technical: {
+      heading: 'Technical details: the hash chain',
+      chain:
+        "Each entry's hash covers the entry before it, so no entry can be changed or left out without changing every hash after it. The head below is the latest entry's hash: anyone can recompute it from the public data.",
+    },
     headLabel: 'Head of the log',
     latestEntry: 'Latest entry',
     headHash: 'Head hash',
@@ -93,9 +111,25 @@ export const DECLARATIONS_TEXT = {
     },
   },
   hi: {
-    heading: 'घोषणा लॉग',
-    intro:
-      'इस साइट पर घोषित या सुधारा गया हर रिज़ल्ट, क्रम से। हर एंट्री का हैश उससे पहले वाली एंट्री को भी समेटता है, इसलिए किसी एंट्री को बदलने या छोड़ने पर उसके बाद का हर हैश बदल जाता है।',
+    heading: 'घोषणा लॉग: हर रिज़ल्ट, जैसा घोषित हुआ',
+    intro: [
+      'इस पेज पर इस साइट पर प्रकाशित हर रिज़ल्ट है, सबसे नया सबसे ऊपर, घोषणा की तारीख़ और समय के साथ।',
+      'यहाँ से कुछ भी हटाया या चुपचाप बदला नहीं जा सकता। जब कोई रिज़ल्ट सुधारा जाता है, तो सुधार एक नई लाइन बनता है जिसमें पुराना रिज़ल्ट भी दिखता है। इसलिए यह पेज इस बात का सबूत है कि साइट ने क्या घोषित किया, और कब।',
+    ],
+    screenshot: {
+      heading: 'किसी ने स्क्रीनशॉट भेजा है? यहाँ जाँचें',
+      steps: [
+        'स्क्रीनशॉट पर घड़ी का नाम, तारीख़ और रिज़ल्ट पढ़ें।',
+        'नीचे की सूची में वही घड़ी और तारीख़ ढूँढें (सबसे नई पहले; “पुरानी एंट्री” से और पीछे जाएँ), या घड़ी के नाम पर जाकर उसका पूरा महीना देखें।',
+        'यहाँ वही रिज़ल्ट है: स्क्रीनशॉट वही दिखाता है जो इस साइट ने घोषित किया। रिज़ल्ट अलग है, या उस घड़ी और तारीख़ की कोई लाइन नहीं है: यह इस साइट ने घोषित नहीं किया, इसलिए स्क्रीनशॉट पर भरोसा न करें।',
+      ],
+      corrections: '✱ वाला रिज़ल्ट पहली घोषणा के बाद सुधारा गया था; उसकी लाइन बताती है कि पहले क्या था।',
+    },
+    technical: {
+      heading: 'तकनीकी जानकारी: हैश-शृंखला',
+      chain:
+        'हर एंट्री का हैश उससे पहले वाली एंट्री को भी समेटता है, इसलिए किसी एंट्री को बदलने या छोड़ने पर उसके बाद का हर हैश बदल जाता है। नीचे का शीर्ष नवीनतम एंट्री का हैश है: कोई भी इसे सार्वजनिक डेटा से दोबारा निकाल सकता है।',
+    },
     headLabel: 'लॉग का शीर्ष',
     latestEntry: 'नवीनतम एंट्री',
     headHash: 'शीर्ष हैश',

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DeclarationsPageData } from '../../../shared/public-page-data.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
+import { TICKER } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
 import { DeclarationsView } from './declarations-view.js';
 
@@ -25,6 +26,7 @@ const data = (overrides: Partial<DeclarationsPageData> = {}): DeclarationsPageDa
   siteName: 'Site',
   today: '2026-11-23',
   timeZone: 'Asia/Kolkata',
+  ghadiNames: TICKER,
   head: { seq: 102, hash: 'ab'.repeat(32) },
   entries: [
     entry(102, { Result: '54', Previous: '45', DeclaredAt: '2026-11-23T03:35:00.000Z' }),
@@ -81,6 +83,28 @@ describe('the declaration log page', () => {
     expect(howTo).toHaveTextContent('npm run verify -- URL');
     expect(howTo).toHaveTextContent('GET /api/declarations?after=0&limit=1000');
     expect(within(howTo).getByRole('link', { name: 'Atom feed' })).toHaveAttribute('href', '/feed.xml');
+  });
+
+  it('speaks to people first: what the page proves and how to check a screenshot, then the log, then the technical details', async () => {
+    await serve(data());
+    const main = screen.getByRole('main');
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('Declaration Log: every result, as it was declared');
+    expect(main).toHaveTextContent('Nothing here can be removed or quietly changed.');
+    const screenshot = screen.getByRole('region', { name: 'Someone sent you a screenshot? Check it here' });
+    expect(within(screenshot).getAllByRole('listitem')).toHaveLength(3);
+    expect(screenshot).toHaveTextContent('do not trust the screenshot');
+    const technical = screen.getByRole('region', { name: 'Technical details: the hash chain' });
+    expect(within(technical).getByTestId('head-hash')).toHaveTextContent('ab'.repeat(32));
+    expect(within(technical).getByRole('region', { name: 'How to check the log' })).toBeInTheDocument();
+    // In reading order: the plain words, the log, then the hashes.
+    const order = [heading, screenshot, screen.getByRole('table'), technical];
+    for (const [index, element] of order.slice(1).entries()) {
+      const before = order[index] as HTMLElement;
+      expect(before.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    // Nothing technical before the log.
+    expect(screenshot.textContent).not.toMatch(/hash|SHA|API/i);
   });
 
   it('the first and last pages link one way only; a page past the end says so', async () => {

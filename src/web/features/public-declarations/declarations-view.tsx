@@ -6,6 +6,7 @@ import { inLanguage, type Language } from '../../../shared/page-language.js';
 import type { DeclarationsPageData } from '../../../shared/public-page-data.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
+import { languageOfName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { DECLARATIONS_TEXT, type DeclarationsText } from './declarations-text.js';
 
@@ -30,14 +31,14 @@ function EntryRow({
   const declaredDate = Number.isNaN(instant.getTime()) ? '' : dateInZone(instant, data.timeZone);
   return (
     <tr id={`seq-${entry.seq}`} className="border-t border-slate-100 align-top">
-      <td className={`${WIDE_ONLY} px-3 py-2 font-mono text-xs text-slate-500`}>{entry.seq}</td>
+      <td className={`${WIDE_ONLY} px-3 py-2 font-mono text-slate-600`}>{entry.seq}</td>
       <td className="px-2 py-2 sm:px-3">
         <time dateTime={entry.DeclaredAt} className="block">
           <span className="block whitespace-nowrap">{declaredDate && shortDate(declaredDate, language)}</span>
-          <span className="block text-xs text-slate-500">{timeInZone(entry.DeclaredAt, data.timeZone)}</span>
+          <span className="block text-slate-600">{timeInZone(entry.DeclaredAt, data.timeZone)}</span>
         </time>
         {/* On a phone the entry's number folds in here, leaving the room to the values. */}
-        <span className="block font-mono text-xs text-slate-500 sm:hidden">#{entry.seq}</span>
+        <span className="block font-mono text-slate-600 sm:hidden">#{entry.seq}</span>
       </td>
       <td className="px-2 py-2 break-words sm:px-3">
         <a
@@ -46,12 +47,12 @@ function EntryRow({
             ghadiMonthPath(entry.Name, monthOf(entry.Date), yearOf(entry.Date), data.today),
           )}
           className="font-medium text-indigo-800 underline-offset-2 hover:underline"
-          // The log keeps the English name only.
-          lang={language === 'hi' ? 'en' : undefined}
+          // The log keeps the English name only, which may be written in Devanagari.
+          lang={languageOfName(entry.Name) === language ? undefined : languageOfName(entry.Name)}
         >
           {entry.Name}
         </a>
-        <span className="block text-xs text-slate-500">
+        <span className="block text-slate-600">
           {text.forDate}
           <time dateTime={entry.Date}>{shortDate(entry.Date, language)}</time>
         </span>
@@ -61,7 +62,7 @@ function EntryRow({
         {entry.Previous !== null && (
           <>
             <CorrectionMark previous={entry.Previous} language={language} spoken={false} />
-            <span className="block text-xs font-medium text-amber-700">{text.corrected(entry.Previous)}</span>
+            <span className="block font-medium text-amber-800">{text.corrected(entry.Previous)}</span>
           </>
         )}
       </td>
@@ -101,29 +102,75 @@ function Pager({
   );
 }
 
+/** How to tell a genuine screenshot of a result from a made-up one, in plain words. */
+function CheckAScreenshot({ text }: { text: DeclarationsText['screenshot'] }) {
+  return (
+    <section
+      aria-labelledby="screenshot-title"
+      className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-slate-800 shadow-sm"
+    >
+      <h2 id="screenshot-title" className="text-lg font-bold text-slate-900">
+        {text.heading}
+      </h2>
+      <ol className="mt-2 list-decimal space-y-1 pl-5">
+        {text.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <p className="mt-2">{text.corrections}</p>
+    </section>
+  );
+}
+
 /** How anyone can check the log, with nothing but SHA-256 and the public API. */
 function HowToVerify({ text }: { text: DeclarationsText['verify'] }) {
   return (
-    <section
-      aria-labelledby="verify-title"
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm"
-    >
-      <h2 id="verify-title" className="text-lg font-bold text-slate-900">
+    <section aria-labelledby="verify-title" className="space-y-2">
+      <h3 id="verify-title" className="text-base font-bold text-slate-900">
         {text.heading}
-      </h2>
+      </h3>
       <ol className="list-decimal space-y-2 pl-5">{text.steps}</ol>
       <p>{text.tool}</p>
     </section>
   );
 }
 
+/** The log for those who check it by program: the hash chain, its head, and how to recompute it. */
+function TechnicalDetails({ data, text }: { data: DeclarationsPageData; text: DeclarationsText }) {
+  const { head } = data;
+  return (
+    <section
+      aria-labelledby="technical-title"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm"
+    >
+      <h2 id="technical-title" className="text-lg font-bold text-slate-900">
+        {text.technical.heading}
+      </h2>
+      <p>{text.technical.chain}</p>
+      <section aria-label={text.headLabel} className="rounded-md bg-slate-50 p-3">
+        <dl className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold text-slate-700">{text.latestEntry}</dt>
+          <dd data-testid="head-seq">{head.seq}</dd>
+          <dt className="font-semibold text-slate-700">{text.headHash}</dt>
+          <dd className="font-mono break-all text-slate-800" data-testid="head-hash">
+            {head.hash}
+          </dd>
+        </dl>
+      </section>
+      <HowToVerify text={text.verify} />
+    </section>
+  );
+}
+
 /**
- * The public declaration log, newest first, 50 a page: each value declared or corrected, when (in the
- * site's time zone), and the head hash that the whole log chains up to. Static: it has no live updates.
+ * The public declaration log, newest first, 50 a page: each value declared or corrected and when (in
+ * the site's time zone). For people first: what the page proves and how to check a screenshot against
+ * it; then the log; then, for those who check it by program, the hash chain and its head. Static: it
+ * has no live updates.
  */
 export function DeclarationsView({ data, language }: { data: DeclarationsPageData; language: Language }) {
   const text = DECLARATIONS_TEXT[language];
-  const { head, entries, pageNumber, pageCount } = data;
+  const { entries, pageNumber, pageCount } = data;
   // Past the end, or an address no pager link makes (the server sends page 0 then).
   const pastTheEnd = pageNumber < 1 || pageNumber > pageCount;
   return (
@@ -133,26 +180,18 @@ export function DeclarationsView({ data, language }: { data: DeclarationsPageDat
       path={declarationsPagePath(pageNumber)}
       language={language}
       today={data.today}
+      ghadis={data.ghadiNames}
     >
       <div className="mx-auto max-w-3xl space-y-4">
         <div>
           <h1 className="text-2xl font-extrabold text-slate-900">{text.heading}</h1>
-          <p className="mt-1 text-sm text-slate-600">{text.intro}</p>
+          {text.intro.map((paragraph) => (
+            <p key={paragraph} className="mt-2 text-slate-700">
+              {paragraph}
+            </p>
+          ))}
         </div>
-
-        <section
-          aria-label={text.headLabel}
-          className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
-        >
-          <dl className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
-            <dt className="font-semibold text-slate-700">{text.latestEntry}</dt>
-            <dd data-testid="head-seq">{head.seq}</dd>
-            <dt className="font-semibold text-slate-700">{text.headHash}</dt>
-            <dd className="font-mono text-xs break-all text-slate-800" data-testid="head-hash">
-              {head.hash}
-            </dd>
-          </dl>
-        </section>
+        <CheckAScreenshot text={text.screenshot} />
 
         {pastTheEnd ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
@@ -171,12 +210,12 @@ export function DeclarationsView({ data, language }: { data: DeclarationsPageDat
             <table className="w-full text-left text-sm">
               <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
                 {text.caption}
-                <span className="block text-xs font-normal text-slate-300">
+                <span className="block text-sm font-normal text-slate-300">
                   {text.timesIn(data.timeZone)}
                 </span>
               </caption>
               <thead>
-                <tr className="bg-slate-100 text-xs text-slate-700">
+                <tr className="bg-slate-100 text-slate-700">
                   <th scope="col" className={`${WIDE_ONLY} px-3 py-2`}>
                     #
                   </th>
@@ -201,7 +240,7 @@ export function DeclarationsView({ data, language }: { data: DeclarationsPageDat
         )}
 
         <Pager data={data} language={language} text={text.pager} />
-        <HowToVerify text={text.verify} />
+        <TechnicalDetails data={data} text={text} />
       </div>
     </PublicShell>
   );

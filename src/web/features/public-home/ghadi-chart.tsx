@@ -4,6 +4,7 @@ import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
+import { NameText } from '../../components/public/ghadi-name.js';
 import { boardCounts, nextDueGid } from './board-state.js';
 import { HOME_TEXT, type HomeText } from './home-text.js';
 
@@ -22,7 +23,7 @@ function TodayResult({ ghadi, text, language }: { ghadi: GhadiRecord; text: Boar
   const value = ghadi.TodayResult;
   if (!value) {
     return (
-      <span className="inline-flex items-center gap-1 text-lg font-bold text-amber-700" data-testid="waiting">
+      <span className="inline-flex items-center gap-1 text-lg font-bold text-amber-800" data-testid="waiting">
         <HourglassIcon />
         {text.wait}
       </span>
@@ -35,7 +36,7 @@ function TodayResult({ ghadi, text, language }: { ghadi: GhadiRecord; text: Boar
       <CorrectionMark previous={ghadi.Previous} language={language} />
       {/* Visible too, for touch screens that show no tooltip; the mark already says it to readers. */}
       {ghadi.Previous !== null && (
-        <span aria-hidden="true" className="block text-xs font-medium text-amber-700">
+        <span aria-hidden="true" className="block text-sm font-medium text-amber-800">
           {text.was(ghadi.Previous)}
         </span>
       )}
@@ -61,7 +62,7 @@ function TodayState({
   if (ghadi.TodayResult) {
     const at = ghadi.DeclaredAt ? timeInZone(ghadi.DeclaredAt, timeZone) : '';
     return (
-      <p data-testid="state" className="mt-1 text-xs font-semibold text-emerald-800">
+      <p data-testid="state" className="mt-1 text-sm font-semibold text-emerald-800">
         {text.declared}
         {at && ghadi.DeclaredAt && (
           <>
@@ -75,7 +76,7 @@ function TodayState({
     );
   }
   return (
-    <p data-testid="state" className="mt-1 flex flex-wrap items-center justify-center gap-x-1 text-xs">
+    <p data-testid="state" className="mt-1 flex flex-wrap items-center justify-center gap-x-1 text-sm">
       {isNext && (
         <>
           <span data-testid="next" className="rounded bg-indigo-700 px-1.5 py-0.5 font-bold text-white">
@@ -157,20 +158,20 @@ export function GhadiChart({ ghadis, today, timeZone, updatedAt, now, language }
                   href={inLanguage(language, ghadiPagePath(ghadi.NameEn))}
                   className="after:absolute after:inset-0 focus:outline-none"
                 >
-                  {ghadiName(ghadi, language)}
+                  <NameText name={ghadiName(ghadi, language)} language={language} />
                 </a>
               </h3>
               <OtherName ghadi={ghadi} language={language} />
               <TodayState ghadi={ghadi} isNext={ghadi.GID === next} timeZone={timeZone} text={text} />
               <dl className="mt-2 grid w-full grid-cols-2 items-end gap-1">
                 <div>
-                  <dt className="text-xs text-slate-500">{text.yesterday}</dt>
+                  <dt className="text-sm text-slate-600">{text.yesterday}</dt>
                   <dd className="text-xl font-semibold text-slate-700" data-testid="yesterday">
                     {ghadi.YesterdayResult || '--'}
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-500">{text.today}</dt>
+                  <dt className="text-sm text-slate-600">{text.today}</dt>
                   <dd data-testid="today">
                     <TodayResult ghadi={ghadi} text={text} language={language} />
                   </dd>

@@ -40,6 +40,8 @@ export interface HomeText {
     corrected: string;
     was: (name: string, day: string, previous: string) => string;
     fullChart: (month: string) => string;
+    noResult: string;
+    scrollHint: string;
   };
   rates: {
     title: (siteName: string) => string;
@@ -84,6 +86,8 @@ export const HOME_TEXT = {
       corrected: 'Corrected after it was first declared:',
       was: (name, day, previous) => `${name} ${day}: was ${previous}`,
       fullChart: (month) => `Full chart of ${month} →`,
+      noResult: 'No result',
+      scrollHint: 'Scroll sideways →',
     },
     rates: {
       title: (siteName) => `${siteName} – Game Rates`,
@@ -129,6 +133,8 @@ export const HOME_TEXT = {
       corrected: 'पहली घोषणा के बाद सुधारे गए:',
       was: (name, day, previous) => `${name} ${day}: पहले ${previous}`,
       fullChart: (month) => `${month} का पूरा चार्ट →`,
+      noResult: 'कोई परिणाम नहीं',
+      scrollHint: 'दाएँ-बाएँ स्क्रॉल करें →',
     },
     rates: {
       title: (siteName) => `${siteName} – गेम रेट`,

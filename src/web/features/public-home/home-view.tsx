@@ -40,6 +40,7 @@ export function HomeView({ initial, language }: { initial: HomePageData; languag
       path="/"
       language={language}
       today={data.today}
+      ghadis={data.ghadis}
     >
       <div className="space-y-6">
         <h1 className="text-center text-2xl font-extrabold text-slate-900 sm:text-3xl">{text.title}</h1>

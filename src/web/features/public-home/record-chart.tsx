@@ -1,14 +1,25 @@
-import { monthCharted, monthChartPath } from '../../../shared/chart-pages.js';
+import { daysInMonth, monthCharted, monthChartPath } from '../../../shared/chart-pages.js';
 import { twoDigits, yearMonthLabel } from '../../../shared/date-labels.js';
 import { DAYS, recordGrid } from '../../../shared/month-tables.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
+import { NameText } from '../../components/public/ghadi-name.js';
+import { NoResultCell, TableScroll } from '../../components/public/table-scroll.js';
 import { HOME_TEXT } from './home-text.js';
 
-function Cell({ result, language }: { result: PublicResultRecord | undefined; language: Language }) {
-  if (!result) return <td />;
+function Cell({
+  result,
+  past,
+  language,
+}: {
+  result: PublicResultRecord | undefined;
+  /** Before today: a missing result is marked as such, not left blank as a date still to come. */
+  past: boolean;
+  language: Language;
+}) {
+  if (!result) return past ? <NoResultCell label={HOME_TEXT[language].record.noResult} /> : <td />;
   return (
     <td>
       {result.Result}
@@ -17,7 +28,13 @@ function Cell({ result, language }: { result: PublicResultRecord | undefined; la
   );
 }
 
-/** 31 day rows of the month (UTC) by ghadi; the table scrolls sideways inside its box, never the page. */
+/** Past this many ghadis the chart is wider than a wide screen's page: its scroll hint stays. */
+const WIDE_COLUMNS = 8;
+
+/**
+ * 31 day rows of the month (UTC) by ghadi. The table scrolls sideways inside its box (never the
+ * page), from the keyboard too, with the Day column held in view.
+ */
 export function RecordChart({
   ghadis,
   results,
@@ -36,6 +53,8 @@ export function RecordChart({
   const label = yearMonthLabel(month, language);
   const grid = recordGrid(results, month);
   const todayDay = today.startsWith(month) ? Number(today.slice(8, 10)) : 0;
+  // The spec's 31 rows whatever the month: a day it lacks is never a missing result.
+  const length = daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
   // Spelled out under the chart as well: a tooltip cannot be read on a touch screen.
   const corrections = ghadis.flatMap((ghadi) =>
     DAYS.flatMap((day) => {
@@ -55,49 +74,59 @@ export function RecordChart({
         <p className="mt-1 text-sm">
           <a
             href={inLanguage(language, monthChartPath(month))}
-            className="font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
+            className="inline-flex min-h-6 items-center font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
           >
             {text.fullChart(label)}
           </a>
         </p>
       )}
-      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        {/* Cell styles are in public-styles.css: 31 rows × every ghadi would repeat classes thousands of times. */}
-        <table className="day-table record-table w-full border-collapse text-center text-sm">
-          <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
-            {text.caption(label)}
-          </caption>
-          <thead>
-            <tr className="bg-slate-100">
-              <th scope="col" className="sticky left-0 z-10 bg-slate-100 px-2 py-2 text-slate-700">
-                {text.day}
-              </th>
-              {ghadis.map((ghadi) => (
-                <th
-                  key={ghadi.GID}
-                  scope="col"
-                  className="min-w-[4.5rem] px-2 py-2 font-semibold text-slate-700"
-                >
-                  {ghadiName(ghadi, language)}
+      <div className="mt-3">
+        <TableScroll labelledBy="record-caption" hint={text.scrollHint} wide={ghadis.length > WIDE_COLUMNS}>
+          {/* Cell styles are in public-styles.css: 31 rows × every ghadi would repeat classes thousands of times. */}
+          <table className="day-table record-table w-full border-collapse text-center text-sm">
+            <caption
+              id="record-caption"
+              className="bg-slate-800 px-3 py-2 text-left font-semibold text-white"
+            >
+              {text.caption(label)}
+            </caption>
+            <thead>
+              <tr className="bg-slate-100">
+                <th scope="col" className="sticky left-0 z-10 bg-slate-100 px-2 py-2 text-slate-700">
+                  {text.day}
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {DAYS.map((day) => (
-              <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
-                <th scope="row">{twoDigits(day)}</th>
                 {ghadis.map((ghadi) => (
-                  <Cell key={ghadi.GID} result={grid.get(ghadi.NameEn)?.get(day)} language={language} />
+                  <th
+                    key={ghadi.GID}
+                    scope="col"
+                    className="min-w-[4.5rem] px-2 py-2 font-semibold text-slate-700"
+                  >
+                    <NameText name={ghadiName(ghadi, language)} language={language} />
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {DAYS.map((day) => (
+                <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
+                  <th scope="row">{twoDigits(day)}</th>
+                  {ghadis.map((ghadi) => (
+                    <Cell
+                      key={ghadi.GID}
+                      result={grid.get(ghadi.NameEn)?.get(day)}
+                      past={day <= length && `${month}-${twoDigits(day)}` < today}
+                      language={language}
+                    />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </div>
       {corrections.length > 0 && (
-        <p className="mt-2 text-xs text-slate-600" data-testid="record-corrections">
-          <span aria-hidden="true" className="font-bold text-amber-600">
+        <p className="mt-2 text-sm text-slate-600" data-testid="record-corrections">
+          <span aria-hidden="true" className="font-bold text-amber-700">
             ✱
           </span>{' '}
           {text.corrected} {corrections.join(' · ')}

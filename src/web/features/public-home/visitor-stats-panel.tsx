@@ -17,13 +17,13 @@ export function VisitorStatsPanel({ language }: { language: Language }) {
       </h2>
       <dl className="mt-2 grid grid-cols-2 gap-3 text-center">
         <div className="rounded-md bg-slate-100 px-2 py-3">
-          <dt className="text-xs text-slate-600 uppercase">{text.total}</dt>
+          <dt className="text-sm text-slate-600">{text.total}</dt>
           <dd className="text-2xl font-extrabold text-indigo-800" data-testid="total-users">
             {value(stats?.totalUsers)}
           </dd>
         </div>
         <div className="rounded-md bg-slate-100 px-2 py-3">
-          <dt className="text-xs text-slate-600 uppercase">{text.online}</dt>
+          <dt className="text-sm text-slate-600">{text.online}</dt>
           <dd className="text-2xl font-extrabold text-emerald-700" data-testid="active-users">
             {value(stats?.activeUsers)}
           </dd>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { NotFoundPageData } from '../../../shared/public-page-data.js';
+import { TICKER } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
 import { NotFoundView } from './not-found-view.js';
 
@@ -9,6 +10,7 @@ const data: NotFoundPageData = {
   siteName: 'Site',
   today: '2026-11-22',
   timeZone: 'Asia/Kolkata',
+  ghadiNames: TICKER,
 };
 
 describe('the site’s 404 page', () => {

@@ -19,6 +19,7 @@ export function NotFoundView({ data, language }: { data: NotFoundPageData; langu
       path="/"
       language={language}
       today={data.today}
+      ghadis={data.ghadiNames}
     >
       <div className="mx-auto max-w-xl space-y-4 py-8 text-center">
         <h1 className="text-2xl font-extrabold text-slate-900">{t.title}</h1>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { chosenMonth } from '../../../shared/ghadi-page-month.js';
-import { foldName } from '../../../shared/names.js';
+import { findAddressed } from '../../../shared/names.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import { fetchHomeData, getJson, PublicFetchError } from '../../lib/public-fetch.js';
 import { PublicResultsView } from './public-results-view.js';
@@ -25,7 +25,7 @@ export function PublicResultsPage() {
     (async () => {
       const [home, site] = await Promise.all([fetchHomeData(), getJson<{ timeZone: string }>('/api/site')]);
       const chosen = chosenMonth(home.today, month, year);
-      const ghadi = home.ghadis.find((g) => foldName(g.NameEn) === foldName(name)) ?? null;
+      const ghadi = findAddressed(home.ghadis, name) ?? null;
       const results = ghadi ? await fetchGhadiMonth(name, chosen.month, chosen.year) : null;
       return {
         page: 'results',
@@ -37,6 +37,7 @@ export function PublicResultsPage() {
         ...chosen,
         ghadi,
         results,
+        ghadiNames: home.ghadis,
       } satisfies ResultsPageData;
     })().then(
       (data) => active && setLoaded({ data }),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { yearChartPath } from '../../../shared/chart-pages.js';
+import { daysInMonth, yearChartPath } from '../../../shared/chart-pages.js';
 import {
   MONTH_NAMES,
   monthLabel,
@@ -8,14 +8,16 @@ import {
   twoDigits,
   yearOf,
 } from '../../../shared/date-labels.js';
-import { dateInZone, timeInZone } from '../../../shared/dates.js';
+import { addDays, dateInZone, timeInZone } from '../../../shared/dates.js';
 import { ghadiMonthPath, yearChoices } from '../../../shared/ghadi-page-month.js';
 import { DAYS, resultsByDay } from '../../../shared/month-tables.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
+import { WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
+import { NoResultCell } from '../../components/public/table-scroll.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { isAbort } from '../../lib/public-fetch.js';
 import { fetchGhadiMonth } from './results-data.js';
@@ -28,46 +30,84 @@ type LoadState = { status: 'shown' } | { status: 'loading' } | { status: 'error'
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600';
 
-/** "14:32", with the day in front when it was declared on another day than the result's ("23 Nov 2026 14:32"). */
-function declaredAt(result: PublicResultRecord, timeZone: string, language: Language): string {
-  const time = timeInZone(result.DeclaredAt, timeZone);
-  const date = time ? dateInZone(new Date(result.DeclaredAt), timeZone) : result.Date;
-  return date === result.Date ? time : `${shortDate(date, language)} ${time}`;
+/**
+ * Whether a result was declared live: on its own date, or the day after (a ghadi due after midnight).
+ * One declared later was added afterwards (imported, back-filled): its time says nothing of the game.
+ */
+function declaredLive(result: PublicResultRecord, timeZone: string): boolean {
+  const instant = new Date(result.DeclaredAt);
+  if (Number.isNaN(instant.getTime())) return false;
+  const date = dateInZone(instant, timeZone);
+  return date === result.Date || date === addDays(result.Date, 1);
 }
 
-/** A day's value with its correction mark, and when it was declared in the site's time zone. */
-function DayResult({
+/** "14:32", with the day in front when it was declared the day after the result's ("24 Nov 04:02"). */
+function declaredAt(result: PublicResultRecord, timeZone: string, language: Language): string {
+  const time = timeInZone(result.DeclaredAt, timeZone);
+  const date = dateInZone(new Date(result.DeclaredAt), timeZone);
+  return date === result.Date ? time : `${dayAndMonth(date, language)} ${time}`;
+}
+
+/** "24 Nov" (or "24 नवंबर"): the year is the row's own. */
+function dayAndMonth(date: string, language: Language): string {
+  return shortDate(date, language).replace(/ \d{4}$/, '');
+}
+
+/**
+ * A day's row after its date: the value with its correction mark, and, when it was declared live,
+ * the time in the site's zone. Today's row without a value says it is waiting and when it is due; an
+ * earlier one says there was no result.
+ */
+function DayCells({
   result,
+  state,
+  rTime,
   timeZone,
   language,
   text,
 }: {
   result: PublicResultRecord | undefined;
+  state: 'past' | 'today' | 'later';
+  rTime: string | null;
   timeZone: string;
   language: Language;
   text: ResultsText;
 }) {
-  if (!result) return <td />;
-  return (
-    <td>
-      {result.Result}
-      {/* The words are in the line below, so the mark itself is not read out twice. */}
-      {result.Corrected && <CorrectionMark previous={result.Previous} language={language} spoken={false} />}
-      {/* Spaces between the lines, so that their text does not run together for readers and copies. */}{' '}
-      {result.Corrected && (
+  if (!result) {
+    if (state === 'today' && rTime !== null)
+      return (
         <>
-          <span className="block text-xs font-medium text-amber-700">
-            {text.corrected(result.Previous)}
-          </span>{' '}
+          <td className="wait" data-testid="waiting">
+            {text.waiting}
+          </td>
+          <td>{text.due(rTime)}</td>
         </>
-      )}
-      <span className="block text-xs font-normal text-slate-500">
-        <time dateTime={result.DeclaredAt}>
-          {text.declared}
-          {declaredAt(result, timeZone, language)}
-        </time>
-      </span>
-    </td>
+      );
+    return (
+      <>
+        {state === 'later' ? <td /> : <NoResultCell label={text.noResult} />}
+        <td />
+      </>
+    );
+  }
+  const live = declaredLive(result, timeZone);
+  return (
+    <>
+      <td className="v">
+        {result.Result}
+        {result.Corrected && <CorrectionMark previous={result.Previous} language={language} />}
+      </td>
+      <td>
+        {live && <time dateTime={result.DeclaredAt}>{declaredAt(result, timeZone, language)}</time>}
+        {/* Short, to keep the row one line; the mark says it in full to screen readers. */}
+        {result.Corrected && result.Previous !== null && (
+          <span className="was" aria-hidden="true">
+            {live && ' · '}
+            {text.was(result.Previous)}
+          </span>
+        )}
+      </td>
+    </>
   );
 }
 
@@ -150,6 +190,12 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
     loadState.status === 'shown' && data.results
       ? resultsByDay(data.results, `${data.year}-${twoDigits(data.month)}`)
       : null;
+  const monthPrefix = `${data.year}-${twoDigits(data.month)}`;
+  const monthLength = daysInMonth(data.year, data.month);
+  // Values without a time are explained once, under the table.
+  const addedLater = byDay
+    ? [...byDay.values()].some((result) => !declaredLive(result, initial.timeZone))
+    : false;
   const todayDay =
     yearOf(data.today) === data.year && Number(data.today.slice(5, 7)) === data.month
       ? Number(data.today.slice(8, 10))
@@ -163,6 +209,7 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
       path={ghadiMonthPath(initial.name, month, year, data.today)}
       language={language}
       today={data.today}
+      ghadis={initial.ghadiNames}
     >
       <div className="mx-auto max-w-2xl space-y-4">
         <a
@@ -172,7 +219,9 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
           {text.back}
         </a>
         <div>
-          <h1 className="text-2xl font-extrabold break-words text-slate-900">{text.heading(displayName)}</h1>
+          <h1 className="text-2xl font-extrabold break-words text-slate-900">
+            <WithName text={text.heading(displayName)} name={displayName} language={language} />
+          </h1>
           {data.ghadi && (
             <>
               <p className="text-sm text-slate-600">
@@ -182,7 +231,7 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
               <p className="mt-1 text-sm">
                 <a
                   href={inLanguage(language, yearChartPath(data.ghadi.NameEn, data.year))}
-                  className="font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
+                  className="inline-flex min-h-6 items-center font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
                 >
                   {text.yearChart(displayName, data.year)}
                 </a>
@@ -275,36 +324,57 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
           </p>
         )}
         {byDay && (
-          <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="day-table results-table w-full text-center">
-              <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
-                {text.caption(displayName, monthLabel(data.month, data.year, language))}
-              </caption>
-              <thead>
-                <tr className="bg-slate-100 text-sm text-slate-700">
-                  <th scope="col" className="w-1/2 px-3 py-2">
-                    {text.day}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {text.result}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {DAYS.map((day) => (
-                  <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
-                    <th scope="row">{twoDigits(day)}</th>
-                    <DayResult
-                      result={byDay.get(day)}
-                      timeZone={initial.timeZone}
-                      language={language}
-                      text={text}
-                    />
+          <>
+            <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+              <table className="day-table results-table w-full text-center">
+                <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
+                  <WithName
+                    text={text.caption(displayName, monthLabel(data.month, data.year, language))}
+                    name={displayName}
+                    language={language}
+                  />
+                </caption>
+                <thead>
+                  <tr className="bg-slate-100 text-sm text-slate-700">
+                    <th scope="col" className="w-16 px-2 py-2">
+                      {text.day}
+                    </th>
+                    <th scope="col" className="px-2 py-2">
+                      {text.result}
+                    </th>
+                    <th scope="col" className="px-2 py-2">
+                      {text.declared}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {DAYS.map((day) => {
+                    const date = `${monthPrefix}-${twoDigits(day)}`;
+                    return (
+                      <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
+                        <th scope="row">{twoDigits(day)}</th>
+                        <DayCells
+                          result={byDay.get(day)}
+                          state={
+                            date === data.today
+                              ? 'today'
+                              : date < data.today && day <= monthLength
+                                ? 'past'
+                                : 'later'
+                          }
+                          rTime={data.ghadi?.RTime ?? null}
+                          timeZone={initial.timeZone}
+                          language={language}
+                          text={text}
+                        />
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            {addedLater && <p className="text-sm text-slate-700">{text.addedLater}</p>}
+          </>
         )}
       </div>
     </PublicShell>

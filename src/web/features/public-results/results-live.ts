@@ -1,6 +1,6 @@
 import { twoDigits } from '../../../shared/date-labels.js';
 import type { LiveEvent } from '../../../shared/live-events.js';
-import { foldName } from '../../../shared/names.js';
+import { looseName } from '../../../shared/names.js';
 import type { PublicGhadi, ResultsPageData } from '../../../shared/public-page-data.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
@@ -45,7 +45,7 @@ export function applyResultsEvent(data: MonthData, event: LiveEvent): MonthData 
           ? { ...data, ghadi: publicGhadi(event.ghadi) }
           : { ...data, ghadi: null, results: null };
       // A ghadi created under the name this page was asked for.
-      if (!data.ghadi && event.ghadi && foldName(event.ghadi.NameEn) === foldName(data.name))
+      if (!data.ghadi && event.ghadi && looseName(event.ghadi.NameEn) === looseName(data.name))
         return { ...data, ghadi: publicGhadi(event.ghadi) };
       return data;
     }

@@ -2,7 +2,6 @@
  * What a ghadi's results page says, in each language. English is the spec's wording, kept to the
  * letter (section 8's failure texts are PublicFetchError's own messages).
  */
-import { correctionLabel } from '../../../shared/correction-label.js';
 import type { Language } from '../../../shared/page-language.js';
 import { PublicFetchError } from '../../lib/public-fetch.js';
 
@@ -20,9 +19,16 @@ export interface ResultsText {
   caption: (name: string, month: string) => string;
   day: string;
   result: string;
-  /** Before the declared time, its space included: "declared 14:32". */
+  /** The column of the times values were declared at. */
   declared: string;
-  corrected: (previous: string | null) => string;
+  /** Today's row before its value: waiting, due at the ghadi's result time. */
+  waiting: string;
+  due: (time: string) => string;
+  noResult: string;
+  /** Under the table when some values have no time: they were not declared live. */
+  addedLater: string;
+  /** Beside a corrected value's time, what it replaced: "was 45". */
+  was: (previous: string) => string;
   /** Why a month failed to load (section 8 tells a server status, no answer, and anything else apart). */
   failure: (error: unknown) => string;
 }
@@ -44,8 +50,13 @@ export const RESULTS_TEXT = {
     caption: (name, month) => `${name} results – ${month}`,
     day: 'Day',
     result: 'Result',
-    declared: 'declared ',
-    corrected: correctionLabel,
+    declared: 'Declared',
+    waiting: 'Waiting',
+    due: (time) => `due ${time}`,
+    noResult: 'No result',
+    addedLater:
+      'A value without a time was added later (imported or entered after its day), not declared live.',
+    was: (previous) => `was ${previous}`,
     failure: (error) => (error instanceof PublicFetchError ? error.message : UNEXPECTED),
   },
   hi: {
@@ -62,8 +73,13 @@ export const RESULTS_TEXT = {
     caption: (name, month) => `${name} रिज़ल्ट – ${month}`,
     day: 'दिन',
     result: 'रिज़ल्ट',
-    declared: 'घोषित ',
-    corrected: (previous) => correctionLabel(previous, 'hi'),
+    declared: 'घोषित',
+    waiting: 'इंतज़ार में',
+    due: (time) => `समय ${time}`,
+    noResult: 'कोई परिणाम नहीं',
+    addedLater:
+      'जिस रिज़ल्ट के साथ समय नहीं है, वह बाद में जोड़ा गया (इम्पोर्ट या उस दिन के बाद दर्ज), लाइव घोषित नहीं हुआ।',
+    was: (previous) => `पहले ${previous}`,
     failure: (error) => {
       const failure = error instanceof PublicFetchError ? error.failure : null;
       return failure?.kind === 'status'
