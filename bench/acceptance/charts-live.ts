@@ -5,6 +5,7 @@
  * request, and its hydrated table still agrees cell by cell.
  */
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.js';
 import { decode, LANGUAGES, yearTableProblems } from './charts-pages.js';
 import { type ChartsSite, two, yearPath } from './charts-seed.js';
 import { check } from './check.js';
@@ -113,16 +114,8 @@ export async function liveCheck(site: ChartsSite): Promise<CheckResult> {
       const ghadi = site.mine[0];
       if (!ghadi) throw new Error('no ghadi');
       const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-quic',
-        ],
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
       });
       try {
         const page = await browser.newPage();

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.js';
 import { timedRequest } from '../lib/timed-request.js';
 import { check } from './check.js';
 import { type OfflineGhadi, type OfflineSite, type Recorded, recorded, shown } from './offline-site.js';
@@ -337,16 +338,8 @@ async function installabilityCheck(page: Page, context: BrowserContext, site: Of
 export async function browserChecks(site: OfflineSite): Promise<CheckResult[]> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ghadi-offline-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
     baseURL: site.url,
     viewport: PHONE,
     isMobile: true,

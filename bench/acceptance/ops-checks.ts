@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.js';
 import { signIn } from '../lib/client.js';
 import { SEED_ADMIN, seedDatabase } from '../lib/seed.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
@@ -63,8 +64,8 @@ async function openApiCheck(baseUrl: string): Promise<CheckResult> {
 async function docsPageCheck(baseUrl: string): Promise<CheckResult> {
   return check('/api/docs renders in Chromium under the CSP', async () => {
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     });
     try {
       const page = await browser.newPage();

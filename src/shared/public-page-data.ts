@@ -14,6 +14,17 @@ export type PublicGhadi = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn' | 'RTime
 /** A live ghadi as every page's keyword ticker names it (the home page has the full records). */
 export type GhadiNames = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'>;
 
+/** What every page's data has, but the home page's (its ghadis carry more) and a month chart's. */
+interface PageBasics {
+  siteName: string;
+  /** Today in the site's time zone (YYYY-MM-DD). */
+  today: string;
+  /** The site's IANA time zone (SITE_TIMEZONE): declared times are shown in it. */
+  timeZone: string;
+  /** Every live ghadi by OrderId: the keyword ticker lists them. */
+  ghadiNames: GhadiNames[];
+}
+
 /** What GET /api/home answers and the home page embeds: everything the home page shows. */
 export interface HomePageData {
   page: 'home';
@@ -40,31 +51,22 @@ export interface HomePageData {
   bannerHtml: string | null;
 }
 
-export interface ResultsPageData {
+export interface ResultsPageData extends PageBasics {
   page: 'results';
   version: number;
-  siteName: string;
   /** The name as addressed in the URL (decoded). */
   name: string;
-  today: string;
-  /** The site's IANA time zone (SITE_TIMEZONE): declared times are shown in it. */
-  timeZone: string;
   month: number;
   year: number;
   /** Null when no live ghadi has this name (the page answers 404). */
   ghadi: PublicGhadi | null;
   /** Null when the month has no results (spec: "No data available for {name}"). */
   results: PublicResultRecord[] | null;
-  /** Every live ghadi by OrderId: the keyword ticker lists them. */
-  ghadiNames: GhadiNames[];
 }
 
 /** The public declaration log, newest first, a page at a time (/declarations?page=N). */
-export interface DeclarationsPageData {
+export interface DeclarationsPageData extends PageBasics {
   page: 'declarations';
-  siteName: string;
-  today: string;
-  timeZone: string;
   /** The log's latest entry when the page was built; the entries shown are at or before it. */
   head: DeclarationHead;
   /** This page's entries, newest first; empty past the end (the page answers 404). */
@@ -73,20 +75,13 @@ export interface DeclarationsPageData {
   pageNumber: number;
   /** At least 1 (an empty log has one empty page). */
   pageCount: number;
-  /** Every live ghadi by OrderId: the keyword ticker lists them. */
-  ghadiNames: GhadiNames[];
 }
 
 /** A ghadi's year: 12 month columns of 31 days (/satta-results/{name}/{year}). */
-export interface YearChartPageData {
+export interface YearChartPageData extends PageBasics {
   page: 'year-chart';
   version: number;
-  siteName: string;
-  today: string;
-  timeZone: string;
   chart: YearChart;
-  /** Every live ghadi by OrderId: the keyword ticker lists them. */
-  ghadiNames: GhadiNames[];
 }
 
 /** Every live ghadi's month: 31 day rows, a column per ghadi by OrderId (/chart/{YYYY-MM}). */
@@ -100,13 +95,8 @@ export interface MonthChartPageData {
 }
 
 /** The site's 404: an address with nothing behind it (a chart of an unknown ghadi or year). */
-export interface NotFoundPageData {
+export interface NotFoundPageData extends PageBasics {
   page: 'not-found';
-  siteName: string;
-  today: string;
-  timeZone: string;
-  /** Every live ghadi by OrderId: the keyword ticker lists them. */
-  ghadiNames: GhadiNames[];
 }
 
 /** A server-rendered page's data, and the language it is shown in (its address says: /hi is Hindi). */

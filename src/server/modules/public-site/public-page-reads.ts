@@ -10,7 +10,7 @@ import {
 import { chosenMonth, ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { foldName } from '../../../shared/names.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
-import type { PublicPageData } from '../../../shared/public-page-data.js';
+import type { GhadiNames, PublicPageData } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import {
@@ -25,28 +25,27 @@ import {
   type ReadContext,
   type ReadInput,
 } from './read-definition.js';
-import type { Built } from './read-model.js';
+import type { Built, ReadModel } from './read-model.js';
 
 function renderPage(context: ReadContext, status: number, data: PublicPageData, compress = true) {
   if (!context.pages) throw new Error('The public pages are not built');
   return context.pages.page(status, data, context.publicUrl, compress);
 }
 
+/** What the pages' data shares: the language, the site's name, day and zone, and the ticker's ghadis. */
+function pageBasics(model: ReadModel, language: Language, ghadiNames: GhadiNames[]) {
+  return { language, siteName: SITE_NAME, today: model.today(), timeZone: model.timeZone, ghadiNames };
+}
+
 /** The site's 404 page in a language, made for its request alone (never compressed nor kept). */
 export async function notFoundPage(context: ReadContext, language: Language): Promise<Built> {
   const { model } = context;
-  const data: PublicPageData = {
-    page: 'not-found',
-    language,
-    siteName: SITE_NAME,
-    today: model.today(),
-    timeZone: model.timeZone,
-    // A page that says there is nothing here needs no data: without the database it goes without them.
-    ghadiNames: await Promise.resolve(model.ghadiNames()).catch((error: unknown) => {
-      if (isDatabaseUnavailable(error)) return [];
-      throw error;
-    }),
-  };
+  // A page that says there is nothing here needs no data: without the database it goes without them.
+  const ghadiNames = await Promise.resolve(model.ghadiNames()).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return [];
+    throw error;
+  });
+  const data: PublicPageData = { page: 'not-found', ...pageBasics(model, language, ghadiNames) };
   return { answer: await renderPage(context, 404, data, false), keep: false };
 }
 
@@ -79,16 +78,13 @@ async function resultsPage(
   const results = ghadi ? await model.ghadiResults(params.name, chosen.month, chosen.year) : null;
   const data: PublicPageData = {
     page: 'results',
-    language,
-    version,
-    siteName: SITE_NAME,
-    name: params.name,
+    ...pageBasics(model, language, await model.ghadiNames()),
     today,
-    timeZone: model.timeZone,
+    version,
+    name: params.name,
     ...chosen,
     ghadi,
     results: results ?? null,
-    ghadiNames: await model.ghadiNames(),
   };
   const keep = keepable && ghadi !== null;
   return { answer: await renderPage(context, ghadi ? 200 : 404, data, keep), keep };
@@ -112,15 +108,11 @@ async function declarationsPage(
   const exists = pageNumber >= 1 && pageNumber <= pageCount;
   const data: PublicPageData = {
     page: 'declarations',
-    language,
-    siteName: SITE_NAME,
-    today: model.today(),
-    timeZone: model.timeZone,
+    ...pageBasics(model, language, await model.ghadiNames()),
     head,
     entries: exists ? await declarations.newestFirstPage(head, pageNumber, DECLARATIONS_PER_PAGE) : [],
     pageNumber,
     pageCount,
-    ghadiNames: await model.ghadiNames(),
   };
   const keep = keepable && exists;
   return { answer: await renderPage(context, exists ? 200 : 404, data, keep), keep };
@@ -155,13 +147,10 @@ async function yearChartPage(
   const { rows, years } = await model.ghadiYear(ghadi.GID, year);
   const data: PublicPageData = {
     page: 'year-chart',
-    language,
-    version,
-    siteName: SITE_NAME,
+    ...pageBasics(model, language, await model.ghadiNames()),
     today,
-    timeZone: model.timeZone,
+    version,
     chart: yearChartOf(ghadi, year, rows, years),
-    ghadiNames: await model.ghadiNames(),
   };
   return { answer: await renderPage(context, 200, data, keepable), keep: keepable };
 }
