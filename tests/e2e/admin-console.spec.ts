@@ -118,6 +118,8 @@ test.describe('the operator console', () => {
     await signInAsAdmin(page, request);
     await page.goto('/admin/dashboard');
     const nav = page.getByRole('navigation', { name: 'Admin' });
+    // allTextContents does not wait: the sidebar's links may not be drawn yet. The last link is.
+    await expect(nav.getByRole('link', { name: 'Activity', exact: true })).toBeVisible();
     const links = await nav.getByRole('link').allTextContents();
     expect(links.slice(links.indexOf('Content Blocks'), links.indexOf('Content Blocks') + 2)).toEqual([
       'Content Blocks',
