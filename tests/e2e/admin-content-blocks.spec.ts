@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { signInAsAdmin, uniqueName } from './support/api.js';
+import { AdminApi, signInAsAdmin, uniqueName } from './support/api.js';
+import { exclusively } from './support/exclusive.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
 import { test } from './support/test.js';
@@ -77,6 +78,44 @@ test.describe('admin content blocks', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     // Polled: right after a viewport change (and the screenshots) layout may still be settling.
     await expect.poll(() => hasHorizontalPageScroll(page)).toBe(false);
+  });
+
+  test('names the blocks the site shows, and creates a missing one from its slug', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    // The site has one banner: this test owns it while it runs, and starts without it.
+    await exclusively('home-banner', async () => {
+      await admin.removeContentBlock('home-banner');
+      await signInAsAdmin(page, request);
+      await page.goto('/admin/content-blocks');
+      const siteBlocks = page.locator('section', {
+        has: page.getByRole('heading', { name: 'Blocks the site shows' }),
+      });
+      const item = (slug: string) => siteBlocks.getByRole('listitem').filter({ hasText: slug });
+      await expect(siteBlocks.getByRole('listitem')).toHaveCount(2);
+      await expect(item('blog-section')).toContainText('Blog section');
+      await expect(item('blog-section')).toContainText('Section not found.');
+      await expect(item('home-banner')).toContainText('Home banner');
+      await expect(item('home-banner')).toContainText('Missing');
+      await page.getByRole('button', { name: 'Close sidebar' }).click();
+      await captureScreens(page, 'admin-content-blocks-site-blocks');
+
+      await item('home-banner').getByRole('button', { name: 'Create home-banner' }).click();
+      await expect(form(page).getByLabel('Slug')).toHaveValue('home-banner');
+      await expect(form(page).getByLabel('Title')).toHaveValue('Home banner');
+      await expect(form(page).getByLabel('Content')).toBeFocused();
+      const offer = uniqueName('Phone offer ');
+      await page.keyboard.type(`<p>${offer}</p>`);
+      await form(page).getByRole('button', { name: 'Add Content Block' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Content added successfully.' })).toBeVisible();
+      await expect(item('home-banner')).toContainText('On the site');
+      await expect(item('home-banner').getByRole('button')).toHaveCount(0);
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Announcement' })).toContainText(offer);
+      await admin.removeContentBlock('home-banner');
+    });
   });
 
   test('load and delete failures use the catalogue texts', async ({ page, request }) => {

@@ -136,7 +136,7 @@ test.describe('admin ghadi', () => {
     await resultForm.getByLabel('Result').fill('57');
     await resultForm.getByLabel('Date').fill('2099-01-01');
     await resultForm.getByRole('button', { name: 'Save Result' }).click();
-    await expect(resultForm.getByRole('alert')).toContainText('dateTime: Must be between');
+    await expect(resultForm.getByRole('alert')).toContainText('Date: Must be between');
 
     await resultForm.getByLabel('Date').fill(today);
     await resultForm.getByRole('button', { name: 'Save Result' }).click();

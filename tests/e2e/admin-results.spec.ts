@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { addDays } from '../../src/shared/dates.js';
+import { addDays, timeInZone } from '../../src/shared/dates.js';
+import type { ResultRecord } from '../../src/shared/schemas/results.js';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
@@ -181,16 +182,72 @@ test.describe('admin results', () => {
     await signInAsAdmin(page, request);
     await page.setViewportSize(PHONE);
     await page.goto(`/admin/results?q=${encodeURIComponent(ghadi.NameEn)}&page=2`);
-    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    // On a phone the sidebar starts closed.
+    await expect(page.locator('#admin-sidebar')).toBeHidden();
     await expect.poll(() => shownResults(page)).toEqual(['R14', 'R13', 'R12', 'R11', 'R10']);
     await expect(page.getByRole('columnheader', { name: 'Agent' })).toBeHidden();
     await expect(page.getByRole('columnheader', { name: 'Result' })).toBeVisible();
-    await expect(rows(page).first().locator('time:visible')).toHaveCount(1);
+    // Folded into the ghadi's cell: the date, and (back-filled later) the day and time it was declared.
+    await expect(rows(page).first().locator('time:visible')).toHaveCount(2);
     const tops = await pagerTops(pager(page));
     expect(tops.length).toBeGreaterThanOrEqual(5);
     expect(new Set(tops).size).toBe(1);
     await expect.poll(() => hasHorizontalPageScroll(page)).toBe(false);
     await captureScreens(page, 'admin-results');
+  });
+
+  test('Date Time shows when a value was declared, in the site’s zone, and marks a correction', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.connect(request);
+    const ghadi = await admin.createGhadi({ OrderId: 701 });
+    const { today, timeZone } = (await (await request.get('/api/site')).json()) as SiteInfo;
+    const past = `${randomMonth()}-09`;
+    await admin.submitResult(ghadi.GID, '11', today);
+    await admin.submitResult(ghadi.GID, '12', today);
+    await admin.submitResult(ghadi.GID, '34', past);
+    const { data } = await admin.call<{ data: ResultRecord[] }>(
+      'GET',
+      `/api/results?q=${encodeURIComponent(ghadi.NameEn)}&page=1&limit=5`,
+    );
+    const declared = (date: string) => {
+      const result = data.find((row) => row.Date === date);
+      return result ? timeInZone(result.DeclaredAt, timeZone) : 'missing';
+    };
+    const day = (date: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${date}T00:00:00Z`));
+
+    await signInAsAdmin(page, request);
+    await page.goto(`/admin/results?q=${encodeURIComponent(ghadi.NameEn)}`);
+    // Each row by the value in its Result cell (a time or a date may hold the same digits).
+    const rowOf = (value: string) =>
+      rows(page).filter({
+        has: page.locator('td:nth-child(3) > span:first-child', { hasText: new RegExp(`^${value}`) }),
+      });
+    const [corrected, backFilled] = [rowOf('12'), rowOf('34')];
+    await expect(corrected.getByRole('cell').nth(3)).toHaveText(`${day(today)}, ${declared(today)}`);
+    await expect(corrected.getByTestId('correction-mark')).toHaveAttribute('title', 'corrected, was 11');
+    await expect(corrected.getByRole('cell').nth(2)).toContainText('(corrected, was 11)');
+    // Entered long after its date: the day it was declared is named, so the time is not the game's.
+    await expect(backFilled.getByRole('cell').nth(3)).toHaveText(
+      `${day(past)}declared ${day(today)}, ${declared(past)}`,
+    );
+    await expect(backFilled.getByTestId('correction-mark')).toHaveCount(0);
+    await expect(page.getByText(`in the site’s time zone (${timeZone})`)).toBeVisible();
+
+    // On a phone, loaded there: the sidebar starts closed, and the date and time fold under the ghadi.
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await expect(page.locator('#admin-sidebar')).toBeHidden();
+    await expect(corrected.locator('td').nth(1)).toContainText(`${day(today)}, ${declared(today)}`);
+    await expect.poll(() => hasHorizontalPageScroll(page)).toBe(false);
+    await captureScreens(page, 'admin-results-date-time');
   });
 
   test('Failed to load data, and Retry loads it', async ({ page, request }) => {

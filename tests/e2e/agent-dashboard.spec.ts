@@ -262,7 +262,7 @@ test.describe('agent dashboard', () => {
     );
     await page.getByLabel('Result').fill('77');
     await page.getByRole('button', { name: 'Update' }).click();
-    await expect(page.getByRole('alert')).toHaveText('result: Use letters, digits');
+    await expect(page.getByRole('alert')).toHaveText('Result: Use letters, digits');
     await expect(page.getByLabel('Result')).toHaveValue('77');
 
     await page.unroute('**/api/agent/my-ghadi/update-result');

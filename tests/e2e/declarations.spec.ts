@@ -104,7 +104,7 @@ test.describe('result integrity', () => {
     // The admin's Results screen, on a phone: the row's History lists both declarations, oldest first.
     await signInAsAdmin(page, request);
     await page.goto(`/admin/results?q=${encodeURIComponent(ghadi.NameEn)}`);
-    await page.getByRole('button', { name: 'Close sidebar' }).click();
+    await expect(page.locator('#admin-sidebar')).toBeHidden();
     await expect.poll(() => hasHorizontalPageScroll(page)).toBe(false);
     await captureScreens(page, 'admin-results-history');
     const label = `History of ${ghadi.NameEn} ${today}`;

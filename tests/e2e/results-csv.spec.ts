@@ -97,10 +97,11 @@ test.describe('results CSV', () => {
 
     await page.getByLabel('Search').fill(ghadi.NameEn);
     const table = page.getByRole('table', { name: 'All Agents Ghadi Results' });
+    // The corrected value carries its mark, which says what it replaced.
     await expect(table.locator('tbody > tr td:nth-child(3) > span:first-child')).toHaveText([
       '33',
       '22',
-      '12',
+      '12✱ (corrected, was 11)',
     ]);
   });
 });

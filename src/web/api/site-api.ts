@@ -15,14 +15,18 @@ export function useSiteInfo() {
   });
 }
 
+/** The site's time zone; the browser's own until the site's arrives. */
+export function useSiteTimeZone(): string {
+  return useSiteInfo().data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /**
  * Today and tomorrow in the site's time zone, kept current while the page stays open: someone who
  * opens a result form before midnight and submits after it must not find yesterday's date there.
  * Until the site's zone arrives (slow network), the browser's own zone is the best guess.
  */
 export function useBusinessToday(): { today: string; tomorrow: string } {
-  const { data } = useSiteInfo();
-  const timeZone = data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = useSiteTimeZone();
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

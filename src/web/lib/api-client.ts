@@ -1,3 +1,4 @@
+import { inWords } from './field-labels.js';
 import { noteAnswer } from './last-known.js';
 import { endSession, getSession } from './session.js';
 
@@ -60,10 +61,14 @@ export async function apiFetch(method: Method, path: string, options: FetchOptio
   return response;
 }
 
-/** The failure of an answer that is not OK: the server's message when it sent one. */
+/**
+ * The failure of an answer that is not OK: the server's message when it sent one, naming a field by
+ * its label, not its code name (field-labels.ts). Every screen's server messages come through here,
+ * but for the agent's submission queue, which reads its own answers and words them the same way.
+ */
 export function failureOf(response: Response, payload: unknown): ApiError {
   const message = (payload as { message?: unknown } | undefined)?.message;
-  const serverMessage = typeof message === 'string' ? message : undefined;
+  const serverMessage = typeof message === 'string' ? inWords(message) : undefined;
   return new ApiError(serverMessage ?? `Server error: ${response.status}`, response.status, serverMessage);
 }
 

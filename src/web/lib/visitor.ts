@@ -46,7 +46,10 @@ function track(): Promise<void> {
     headers: { 'x-session-id': id },
     credentials: 'same-origin',
   })
-    .then((response) => {
+    .then(async (response) => {
+      // Read to its end: a body left unread keeps the request open in Chromium (its DevTools, and
+      // Lighthouse, which then waited its whole 45 s for the page to finish loading).
+      await response.arrayBuffer();
       if (!response.ok) throw new Error(`Server error: ${response.status}`);
       store?.setItem(TRACKED_KEY, '1');
     })

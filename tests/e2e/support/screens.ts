@@ -14,7 +14,13 @@ export async function captureScreens(page: Page, name: string): Promise<void> {
     ['desktop', 1280],
   ] as const) {
     await page.setViewportSize({ width, height: label === 'phone' ? 740 : 800 });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${label}.png`), fullPage: true });
+    // Transitions jump to their end: a shot taken as the width changes caught the admin page's
+    // padding halfway, the page drawn wider than the screen.
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${name}-${label}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { SITE_NAME } from '../../../shared/site.js';
 import { OfflineNotice } from '../../components/ui/offline-notice.js';
@@ -16,10 +16,22 @@ const LINKS = [
   { to: '/admin/activity', label: 'Activity' },
 ];
 
+/** Where the sidebar sits beside the page (Tailwind's lg, as the classes below) rather than over it. */
+const SIDEBAR_BESIDE_PAGE = '(min-width: 1024px)';
+
+/**
+ * The spec opens the sidebar by default. Beside the page that costs nothing; on a narrower screen it
+ * lies over the page, which would then be covered each time a screen loads: there it starts closed.
+ */
+function sidebarBesidePage(): boolean {
+  return typeof window === 'undefined' || window.matchMedia?.(SIDEBAR_BESIDE_PAGE).matches !== false;
+}
+
 /** The spec's admin shell: a fixed top bar with a toggle, a sidebar open by default, the page and a footer. */
 export function AdminLayout() {
-  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [sidebarOpen, setSidebarOpen] = useState(sidebarBesidePage);
   const navigate = useNavigate();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setSidebarOpen(false);
 
   const logout = () => {
@@ -31,6 +43,7 @@ export function AdminLayout() {
     <div className="min-h-dvh bg-slate-100">
       <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-3 bg-slate-900 px-4 text-white shadow">
         <button
+          ref={toggleRef}
           type="button"
           onClick={() => setSidebarOpen((open) => !open)}
           aria-expanded={sidebarOpen}
@@ -61,9 +74,15 @@ export function AdminLayout() {
           className="fixed inset-0 top-14 z-10 bg-slate-900/40 lg:hidden"
         />
       )}
+      {/* Escape closes it where it covers the page, as a menu over the page would close. */}
       <aside
         id="admin-sidebar"
         hidden={!sidebarOpen}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || sidebarBesidePage()) return;
+          close();
+          toggleRef.current?.focus();
+        }}
         className="fixed bottom-0 left-0 top-14 z-20 flex w-64 flex-col bg-white shadow-lg"
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">

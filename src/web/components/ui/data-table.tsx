@@ -31,7 +31,7 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <TableScroller>
+    <TableScroller label={caption}>
       {/* relative: visually hidden (absolutely positioned) labels stay inside the scroll box; otherwise
           a hidden header at the far right would widen the whole page on a phone. */}
       <table className="relative min-w-full divide-y divide-slate-200 text-left text-sm">

@@ -1,6 +1,7 @@
 import type { ActivityEntry } from '../../../shared/schemas/activity.js';
 import { Badge } from '../../components/ui/badge.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
+import { HindiRuns } from '../../components/ui/hindi-runs.js';
 import { ACTION_LABELS, shortUserAgent } from './activity-labels.js';
 
 /** On a phone, Target, Summary, Address and Device fold under the action: three columns, no sideways scroll. */
@@ -57,7 +58,7 @@ function Who({ entry }: { entry: ActivityEntry }) {
 function Target({ entry }: { entry: ActivityEntry }) {
   return (
     <>
-      {entry.Target.Name || <span className="text-slate-500">–</span>}
+      {entry.Target.Name ? <HindiRuns text={entry.Target.Name} /> : <span className="text-slate-500">–</span>}
       {entry.Target.Id !== null && <span className="ml-1 text-xs text-slate-500">#{entry.Target.Id}</span>}
     </>
   );
@@ -99,7 +100,11 @@ export function ActivityTable({
                 <span className="block text-slate-800">
                   <Target entry={entry} />
                 </span>
-                {entry.Summary && <span className="block break-words">{entry.Summary}</span>}
+                {entry.Summary && (
+                  <span className="block break-words">
+                    <HindiRuns text={entry.Summary} />
+                  </span>
+                )}
                 <span className="block">
                   <span className="font-mono">{entry.Ip}</span> · <Device entry={entry} />
                 </span>
@@ -109,7 +114,7 @@ export function ActivityTable({
               <Target entry={entry} />
             </td>
             <td className={`${WRAP_CELL} ${WIDE_ONLY} min-w-48 max-w-sm text-slate-700`}>
-              {entry.Summary || <span className="text-slate-500">–</span>}
+              {entry.Summary ? <HindiRuns text={entry.Summary} /> : <span className="text-slate-500">–</span>}
             </td>
             <td className={`${CELL} ${WIDE_ONLY} font-mono text-xs`}>{entry.Ip}</td>
             <td className={`${CELL} ${WIDE_ONLY}`}>

@@ -196,7 +196,7 @@ function GhadiFigures({ ghadis }: { ghadis: GhadiStatsEntry[] }) {
   const timed = ghadis.filter((ghadi) => ghadi.medianDelayMinutes !== null);
   // A bar and its gap per ghadi drawn, and the axis.
   const barsHeight = (bars: number) => Math.max(96, bars * 30 + 36);
-  const none = <span className="text-slate-500">–</span>;
+  const none = <span className="text-slate-600">–</span>;
   return (
     <>
       <StatsFigure

@@ -6,7 +6,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
-const AXIS_TICK = { fontSize: 11, fill: '#475569' };
+const AXIS_TICK = { fontSize: 12, fill: '#475569' };
 const GRID = '#e2e8f0';
 
 export interface Series {

@@ -56,13 +56,13 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /** Cells: on a phone each row is a card (a grid), from md up a table row. */
 const CELL = 'md:table-cell md:border-t md:border-slate-200 md:px-3 md:py-2.5 md:align-top';
 /** Words a phone's card needs and the table's headers say on a wide screen. */
-const PHONE_LABEL = 'text-slate-500 md:hidden';
+const PHONE_LABEL = 'text-slate-600 md:hidden';
 
 function TimeCell({ ghadi, state, now }: { ghadi: TodayGhadi; state: GhadiState; now: number }) {
   const due = ghadi.dueAt === null ? null : Date.parse(ghadi.dueAt);
   let when: { text: string; className: string } | null = null;
   if (due === null) {
-    if (state === 'waiting') when = { text: 'no set time', className: 'text-slate-500' };
+    if (state === 'waiting') when = { text: 'no set time', className: 'text-slate-600' };
   } else if (state === 'waiting') {
     when = { text: countdownText(due, now), className: 'text-slate-700' };
   } else if (state === 'due') {
@@ -88,7 +88,7 @@ function ResultCell({ ghadi, timeZone }: { ghadi: TodayGhadi; timeZone: string }
   return (
     <td className={`col-span-2 text-sm ${CELL}`}>
       {ghadi.Result === null ? (
-        <span className="text-slate-500">Not declared yet</span>
+        <span className="text-slate-600">Not declared yet</span>
       ) : (
         <>
           <span className={PHONE_LABEL}>Result </span>

@@ -34,7 +34,7 @@ export function GhadiPicker({ ghadis, selectedGid, onSelect }: GhadiPickerProps)
                 <span className="text-sm whitespace-nowrap text-slate-600">{ghadi.RTime}</span>
               </span>
               {ghadi.NameHn && (
-                <span lang="hi" className="block text-sm break-words text-slate-500">
+                <span lang="hi" className="block text-sm break-words text-slate-600">
                   {ghadi.NameHn}
                 </span>
               )}
@@ -43,7 +43,7 @@ export function GhadiPicker({ ghadis, selectedGid, onSelect }: GhadiPickerProps)
                 {ghadi.TodayResult ? (
                   <strong className="font-mono text-base text-slate-900">{ghadi.TodayResult}</strong>
                 ) : (
-                  <span className="text-slate-500">not declared</span>
+                  <span className="text-slate-600">not declared</span>
                 )}
               </span>
             </span>

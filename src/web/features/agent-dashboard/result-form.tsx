@@ -215,7 +215,7 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
           </p>
           <p
             data-testid="read-back-value"
-            className={`font-mono text-4xl leading-tight font-bold break-all ${typed ? 'text-slate-900' : 'text-slate-400'}`}
+            className={`font-mono text-4xl leading-tight font-bold break-all ${typed ? 'text-slate-900' : 'text-slate-500'}`}
           >
             {typed || '–'}
           </p>

@@ -53,7 +53,7 @@ export function ResultHistory({ ghadi }: { ghadi: GhadiRecord }) {
           aria-busy={history.isPlaceholderData}
           className={`transition-opacity ${history.isPlaceholderData ? 'opacity-60' : ''}`}
         >
-          <TableScroller>
+          <TableScroller label={`Result history of ${ghadi.NameEn}`}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Result history of {ghadi.NameEn}, newest first</caption>
               <thead className="border-b border-slate-200 text-slate-600">

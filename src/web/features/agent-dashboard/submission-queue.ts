@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { apiFetch } from '../../lib/api-client.js';
+import { inWords } from '../../lib/field-labels.js';
 import { newSubmissionKey } from '../../lib/submission-key.js';
 
 /**
@@ -169,7 +170,7 @@ async function verdictOf(response: Response): Promise<Verdict> {
     };
   }
   if (response.status === 401) return { kind: 'sign-in' };
-  const message = typeof payload?.message === 'string' ? payload.message : undefined;
+  const message = typeof payload?.message === 'string' ? inWords(payload.message) : undefined;
   if (RETRYABLE.has(response.status)) {
     const seconds = Number(response.headers.get('retry-after'));
     return {

@@ -111,7 +111,7 @@ describe('AssignGhadiPage form', () => {
     const form = await renderForm();
     await userEvent.selectOptions(within(form).getByLabelText('Agent'), '2');
     await userEvent.click(within(form).getByRole('button', { name: 'Assign Ghadi' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('GID: Select at least one ghadi');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ghadis: Select at least one ghadi');
     expect(posted).toEqual([{ User_Id: 2, GID: [] }]);
   });
 

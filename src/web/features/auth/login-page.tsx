@@ -99,7 +99,7 @@ function LoginPage({ userType: role }: { userType: UserType }) {
               type="button"
               onClick={() => setShowPassword((shown) => !shown)}
               aria-pressed={showPassword}
-              className="text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               {showPassword ? 'Hide password' : 'Show password'}
             </button>

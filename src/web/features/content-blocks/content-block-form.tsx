@@ -15,19 +15,28 @@ import type { Notice } from '../../components/ui/notice.js';
 import { TextAreaField } from '../../components/ui/textarea-field.js';
 import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
+import type { NewBlock } from './site-blocks.js';
 
 type ContentBlockFormValues = z.input<typeof contentBlockInput>;
 
 interface ContentBlockFormProps {
   /** The block being edited, or null to add one. */
   editing: ContentBlockRecord | null;
+  /** A block the site shows but lacks: the add form opens with its title and slug filled in. */
+  creating?: NewBlock | null;
   onSaved: (message: string) => void;
   onFailed: (notice: Notice) => void;
   onCancel: () => void;
 }
 
 /** Add or edit one content block. The page remounts it (by key) to switch modes, which also clears it. */
-export function ContentBlockForm({ editing, onSaved, onFailed, onCancel }: ContentBlockFormProps) {
+export function ContentBlockForm({
+  editing,
+  creating = null,
+  onSaved,
+  onFailed,
+  onCancel,
+}: ContentBlockFormProps) {
   const save = useSaveContentBlock();
   const formRef = useRef<HTMLFormElement>(null);
   const {
@@ -38,19 +47,20 @@ export function ContentBlockForm({ editing, onSaved, onFailed, onCancel }: Conte
   } = useAppForm<ContentBlockFormValues, unknown, ContentBlockInput>({
     resolver: zodResolver(contentBlockInput),
     defaultValues: {
-      Title: editing?.Title ?? '',
-      Slug: editing?.Slug ?? '',
+      Title: editing?.Title ?? creating?.Title ?? '',
+      Slug: editing?.Slug ?? creating?.Slug ?? '',
       Content: editing?.Content ?? '',
       isActive: editing?.isActive ?? true,
     },
   });
 
   useEffect(() => {
-    if (!editing) return;
+    if (!editing && !creating) return;
     // On a phone the list is far below the form: bring the form to the admin who pressed Edit.
     formRef.current?.scrollIntoView?.({ block: 'start' });
-    setFocus('Title');
-  }, [editing, setFocus]);
+    // A block to create has its title and slug already: what is left to write is its content.
+    setFocus(editing ? 'Title' : 'Content');
+  }, [editing, creating, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -95,7 +105,7 @@ export function ContentBlockForm({ editing, onSaved, onFailed, onCancel }: Conte
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : editing ? 'Update Content Block' : 'Add Content Block'}
           </Button>
-          {editing && (
+          {(editing || creating) && (
             <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
               Cancel
             </Button>

@@ -4,6 +4,7 @@ import { StatusBadge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
+import { HindiRuns } from '../../components/ui/hindi-runs.js';
 import type { Notice } from '../../components/ui/notice.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useConfirmedDelete } from '../../hooks/use-confirmed-delete.js';
@@ -49,7 +50,9 @@ export function ContentBlockList({ editingId, onEdit, onDeleted, onFailed }: Con
           {blocks.data.map((block) => (
             <tr key={block._id} className={block._id === editingId ? 'bg-indigo-50' : undefined}>
               <td className={`${WRAP_CELL} sm:whitespace-nowrap`}>
-                <span className="block font-medium">{block.Title}</span>
+                <span className="block font-medium">
+                  <HindiRuns text={block.Title} />
+                </span>
                 <span className="block break-all font-mono text-xs text-slate-500 sm:hidden">
                   {block.Slug}
                 </span>

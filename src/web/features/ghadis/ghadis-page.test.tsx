@@ -98,4 +98,23 @@ describe('GhadisPage list', () => {
       dateTime: todayInZone('Asia/Kolkata'),
     });
   });
+
+  it("names a field the server refuses by the form's label, not the API's code name", async () => {
+    const refusal = 'dateTime: Must be between 2000-01-01 and 2026-11-28';
+    const answer = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (url, init) =>
+      url === '/api/agent/my-ghadi/update-result'
+        ? new Response(JSON.stringify({ success: false, message: refusal }), { status: 400 })
+        : (answer?.(url, init) as Promise<Response>),
+    );
+    renderWithQuery(<GhadisPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Update Result of Ghadi 2' }));
+    const form = screen.getByRole('form', { name: 'Update Result: Ghadi 2' });
+    await userEvent.type(within(form).getByLabelText('Result'), '57');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save Result' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Date: Must be between 2000-01-01 and 2026-11-28',
+    );
+    expect(form).not.toHaveTextContent('dateTime');
+  });
 });

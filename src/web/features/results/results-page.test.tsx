@@ -10,7 +10,13 @@ const day = (index: number) => `2026-10-${String(10 + index).padStart(2, '0')}`;
 
 /** 12 results, newest first: three of Sunita's Disawer ones, then nine of Ravi's Gali ones. */
 const RESULTS: ResultRecord[] = [
-  adminResultRecord(2, '2026-11-20', 'X9', { Name: 'Disawer', CreatedByName: 'Sunita' }),
+  adminResultRecord(2, '2026-11-20', 'X9', {
+    Name: 'Disawer',
+    CreatedByName: 'Sunita',
+    Corrected: true,
+    Previous: '45',
+    DeclaredAt: '2026-11-21T19:05:00.000Z',
+  }),
   adminResultRecord(2, day(11), '77', { Name: 'Disawer', CreatedByName: 'Sunita', isActive: false }),
   adminResultRecord(2, day(10), '88', { Name: 'Disawer', CreatedByName: 'Sunita' }),
   ...Array.from({ length: 9 }, (_, index) =>
@@ -32,6 +38,12 @@ const GHADIS = [ghadiRecord(1, { NameEn: 'Gali' }), ghadiRecord(2, { NameEn: 'Di
  */
 function serve(url: URL): Answer {
   if (url.pathname === '/api/ghadis') return { status: 200, body: { success: true, data: GHADIS } };
+  if (url.pathname === '/api/site') {
+    return {
+      status: 200,
+      body: { success: true, siteName: 'Ghadi Results', timeZone: 'Asia/Kolkata', today: '2026-11-22' },
+    };
+  }
   const q = (url.searchParams.get('q') ?? '').toLowerCase();
   const matching = RESULTS.filter((result) =>
     [result.CreatedByName, result.Name, result.Result, result.Date].some((field) =>
@@ -64,9 +76,11 @@ const renderPage = (path = '/admin/results') =>
   renderRoutes([{ path: '/admin/results', element: <ResultsPage /> }], path);
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
-/** The value in each row's Result cell (which on a phone also holds the status). */
+/** The value in each row's Result cell, without the correction mark (and, on a phone, the status) after it. */
 const results = () =>
-  bodyRows().map((row) => within(row).getAllByRole('cell')[2]?.querySelector('span')?.textContent);
+  bodyRows().map(
+    (row) => within(row).getAllByRole('cell')[2]?.querySelector('span')?.firstChild?.textContent,
+  );
 const pager = () => screen.getByRole('navigation', { name: 'Results pages' });
 
 afterEach(() => {
@@ -215,5 +229,24 @@ describe('ResultsPage', () => {
     stubApi(() => ({ status: 200, body: pagedAnswer([], 1, 5) }));
     renderPage();
     expect(await screen.findByText('No results found.')).toBeInTheDocument();
+  });
+
+  it('shows the date and the time of declaration in the site’s zone, and marks a correction', async () => {
+    stubApi();
+    renderPage();
+    await screen.findByRole('table');
+    // Declared at 08:26 UTC on its own date: 13:56 in Kolkata.
+    const onTime = bodyRows()[2] as HTMLElement;
+    await waitFor(() => expect(within(onTime).getAllByText('13:56')).not.toHaveLength(0));
+    expect(onTime).toHaveTextContent('20 Oct 2026, 13:56');
+    expect(within(onTime).queryByTestId('correction-mark')).toBeNull();
+
+    // Corrected the next day (00:35 on 22 Nov in Kolkata): the day is named, and the value marked.
+    const corrected = bodyRows()[0] as HTMLElement;
+    expect(corrected).toHaveTextContent('20 Nov 2026declared 22 Nov 2026, 00:35');
+    const mark = within(corrected).getByTestId('correction-mark');
+    expect(mark).toHaveAttribute('title', 'corrected, was 45');
+    expect(mark).toHaveTextContent('(corrected, was 45)');
+    expect(screen.getByText(/in the site’s time zone \(Asia\/Kolkata\)/)).toBeInTheDocument();
   });
 });

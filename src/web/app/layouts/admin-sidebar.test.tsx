@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render.js';
+import { AdminLayout } from './admin-layout.js';
+
+/** A screen as wide as the media query says: `beside` when the sidebar fits beside the page. */
+function screenWidth(beside: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: beside,
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })),
+  );
+}
+
+function renderShell() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
+  return renderRoutes(
+    [{ element: <AdminLayout />, children: [{ path: '/admin/dashboard', element: <h1>Dashboard</h1> }] }],
+    '/admin/dashboard',
+  );
+}
+
+const sidebar = () => screen.getByRole('complementary', { hidden: true });
+const toggle = () => screen.getByRole('button', { name: /menu/ });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the admin sidebar', () => {
+  it('is open by default where it sits beside the page (the spec), and Escape leaves it', async () => {
+    screenWidth(true);
+    renderShell();
+    expect(sidebar()).toBeVisible();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    screen.getByRole('link', { name: 'Results' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(sidebar()).toBeVisible();
+  });
+
+  it('starts closed on a small screen, where it would cover the page; Escape closes it again', async () => {
+    screenWidth(false);
+    renderShell();
+    expect(sidebar()).not.toBeVisible();
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+    await userEvent.click(toggle());
+    expect(sidebar()).toBeVisible();
+    screen.getByRole('link', { name: 'Results' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(sidebar()).not.toBeVisible();
+    expect(toggle()).toHaveFocus();
+  });
+});
