@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { writeCompressedTwins } from './scripts/compressed-twins.js';
 import { AGENT_READS_CACHE } from './src/shared/offline-cache.js';
+import { SPA_AREAS, SPA_PAGES } from './src/shared/spa-paths.js';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
@@ -47,7 +48,12 @@ function serviceWorker(): Plugin[] {
       // Workbox would otherwise answer "/" (the public home page) with the precached index.html.
       directoryIndex: null,
       navigateFallback: '/index.html',
-      navigateFallbackAllowlist: [/^\/(?:agent|admin)(?:\/|$)/, /^\/login$/],
+      // The app's own addresses only (src/shared/spa-paths.ts): its areas and its /login redirect,
+      // never its public pages, which the server renders.
+      navigateFallbackAllowlist: [
+        ...Object.values(SPA_AREAS).map((area) => new RegExp(`^${area}(?:/|$)`)),
+        new RegExp(`^${SPA_PAGES.login}$`),
+      ],
       // A new build takes over at once; its hashed files replace the old ones in the precache.
       skipWaiting: true,
       clientsClaim: true,

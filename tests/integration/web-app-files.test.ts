@@ -327,7 +327,15 @@ describe.skipIf(!WEB_BUILT)('the built service worker (decision 0011)', () => {
     const source = worker();
     // The only navigation route, and "/" (the public home page) is never mapped to index.html.
     expect(source.match(/NavigationRoute/g)).toHaveLength(1);
-    expect(source).toContain('allowlist:[/^\\/(?:agent|admin)(?:\\/|$)/,/^\\/login$/]');
+    // Built from src/shared/spa-paths.ts: the admin and agent areas and /login, nothing public.
+    const allowlist = /allowlist:\[([^\]]*)\]/.exec(source)?.[1] ?? '';
+    const patterns = allowlist.split(',').map((text) => new RegExp(text.slice(1, -1)));
+    const answered = (path: string) => patterns.some((pattern) => pattern.test(path));
+    expect(patterns).toHaveLength(3);
+    for (const path of ['/admin', '/admin/results', '/agent/dashboard', '/login'])
+      expect(answered(path)).toBe(true);
+    for (const path of ['/', '/hi', '/satta-results/gali', '/chart/2026-11', '/administrator', '/login/x'])
+      expect(answered(path)).toBe(false);
     expect(source).toContain('{directoryIndex:null}');
     const routes = [...source.matchAll(/registerRoute\((\/[^,]+\/),/g)].map(
       (match) => new RegExp(match[1]?.slice(1, -1) ?? ''),
