@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../../shared/page-language.js';
 import type { HomePageData } from '../../../shared/public-page-data.js';
 import { ghadiRecord, resultRecord } from '../../test/records.js';
@@ -44,6 +44,15 @@ function card(name: string): HTMLElement {
 }
 
 describe('the home page in Hindi', () => {
+  // The board reckons "Next" from the browser's clock once hydrated: the test's clock, not the wall's,
+  // so that it reads 14:00 in Kolkata whatever the hour the test runs at.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse(AT_TWO_PM), toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('says everything in Hindi and names the ghadis by NameHn', async () => {
     await serve('hi');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('आज के सट्टा रिज़ल्ट – लाइव चार्ट');
