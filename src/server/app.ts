@@ -36,7 +36,7 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.js';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency-keys-repository.js';
 import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
-import { Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
+import { Metrics, type PublicCacheUse, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics-routes.js';
 import { createPublicSite } from './modules/public-site/create-public-site.js';
 import { ROUTER_OPTIONS } from './modules/public-site/fast-path-router.js';
@@ -143,7 +143,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await changes.start();
 
   const events = new LiveEvents({ ...LIVE_EVENTS_DEFAULTS, ...options.liveEvents });
-  const metrics = new Metrics({ openStreams: () => events.openStreams, pool: () => database.poolUse() });
+  // The public site is made once the services it reads exist; the metrics read its cache when scraped.
+  const publicCache: { use?: () => PublicCacheUse } = {};
+  const metrics = new Metrics({
+    openStreams: () => events.openStreams,
+    pool: () => database.poolUse(),
+    publicCache: () => publicCache.use?.(),
+  });
 
   const usersRepository = new UsersRepository(database);
   const ghadisRepository = new GhadisRepository(database);
@@ -215,6 +221,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     timeZone: config.siteTimezone,
     publicUrl: config.publicUrl ?? null,
     publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute, now),
+    cacheBytes: config.publicCacheBytes,
+    purgeUrl: config.purgeUrl ?? null,
     log,
     timeouts,
     databaseHealth: database.health,
@@ -222,6 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
     metrics,
   });
+  publicCache.use = publicSite.cacheUse;
   // Other processes' writes reach this one through the log too, woken by the bus.
   const bus = await startChangeBus({
     database,

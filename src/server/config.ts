@@ -50,6 +50,13 @@ export interface AppConfig {
   overdueAfterMinutes: number;
   /** Bearer token GET /metrics asks for; unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /**
+   * Where each change's purge goes (PURGE_URL): a shared cache in front of the site (Varnish with
+   * xkey) that drops the answers showing what changed. Unset: no purges.
+   */
+  purgeUrl: string | undefined;
+  /** Bytes the kept public answers may take in each process (PUBLIC_CACHE_MB). */
+  publicCacheBytes: number;
   /** argon2 cost; lowered only by tests. */
   passwordMemoryCost: number;
 }
@@ -222,6 +229,23 @@ const environmentSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  PUBLIC_CACHE_MB: z.coerce.number().int().min(8).max(65_536).default(128),
+  PURGE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim();
+      if (!text) return undefined;
+      try {
+        const url = new URL(text);
+        if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+      } catch {}
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${text}" is not an http(s) URL like http://127.0.0.1:6081/`,
+      });
+      return z.NEVER;
+    }),
   // Blank means unset: coerced, it would be 0 (overdue at the result time itself).
   OVERDUE_AFTER_MINUTES: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -284,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicQueriesPerMinute: values.PUBLIC_QUERIES_PER_MINUTE,
     overdueAfterMinutes: values.OVERDUE_AFTER_MINUTES,
     metricsToken: values.METRICS_TOKEN,
+    purgeUrl: values.PURGE_URL,
+    publicCacheBytes: values.PUBLIC_CACHE_MB * 1024 * 1024,
     passwordMemoryCost: 19456,
   };
 }

@@ -50,3 +50,28 @@ export function shiftMonth(month: string, step: number): string {
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
+
+/** Whether a ghadi's year chart exists: a charted year in which it has results, or the current year. */
+export function yearHasChart(year: number, years: readonly number[], today: string): boolean {
+  return yearCharted(year, today) && (year === Number(today.slice(0, 4)) || years.includes(year));
+}
+
+/** Whether a month chart exists: a charted month in which any ghadi has results, or the current month. */
+export function monthHasChart(month: string, months: readonly string[], today: string): boolean {
+  return monthCharted(month, today) && (month === today.slice(0, 7) || months.includes(month));
+}
+
+/** The nearest months before and after `month` that have a chart (`months`: those with results). */
+export function neighbourMonths(
+  month: string,
+  months: readonly string[],
+  today: string,
+): { previousMonth: string | null; nextMonth: string | null } {
+  const charted = [...new Set([...months, today.slice(0, 7)])]
+    .filter((each) => monthCharted(each, today))
+    .sort();
+  return {
+    previousMonth: charted.filter((each) => each < month).at(-1) ?? null,
+    nextMonth: charted.find((each) => each > month) ?? null,
+  };
+}

@@ -92,6 +92,9 @@ export interface MonthChartPageData {
   today: string;
   timeZone: string;
   chart: MonthChart;
+  /** The nearest months before and after with a chart (results, or the current month), or null. */
+  previousMonth: string | null;
+  nextMonth: string | null;
 }
 
 /** The site's 404: an address with nothing behind it (a chart of an unknown ghadi or year). */

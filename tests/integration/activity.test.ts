@@ -356,7 +356,13 @@ describe.each(DIALECTS)('the activity trail [%s]', (dialect) => {
     // The change fails after its entry was written (its change-log row, the transaction's last): the
     // ghadi keeps its name, and no entry says otherwise.
     const ghadi = await createGhadi(t.app, admin);
-    const restoreChanges = await failInserts(t, 'change_log', 'payload', JSON.stringify({ gid: ghadi.GID }));
+    // A new name: a change of what every page lists.
+    const restoreChanges = await failInserts(
+      t,
+      'change_log',
+      'payload',
+      JSON.stringify({ gid: ghadi.GID, listed: true }),
+    );
     try {
       const body = ghadiFields({ NameHn: ghadi.NameHn, RTime: ghadi.RTime, OrderId: ghadi.OrderId });
       const answer = await call(t.app, {

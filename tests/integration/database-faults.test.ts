@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { type Database, openDatabase } from '../../src/server/db/database.js';
 import { DatabaseHealth } from '../../src/server/db/database-health.js';
+import { SettingsRepository } from '../../src/server/modules/settings/settings-repository.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import {
   assignGhadis,
@@ -496,6 +497,11 @@ describe('a SQLite database that refuses writes [sqlite]', () => {
     const notReady = expectStatus<Failure>(await call(app, { url: '/readyz' }), 503);
     expect(notReady.message).toMatch(/^Not ready: Writes fail \(SQLITE_FULL\)/);
     expectStatus(await call(app, { url: '/healthz' }), 200);
+    // A small write that fits where a page has room (as a visit count or a setting does) is no sign
+    // that real writes work: the site stays not ready.
+    await new SettingsRepository(t.database).put('zz-filler-0', 'x');
+    expect(t.database.health.writesFailing).toBe('SQLITE_FULL');
+    expectStatus(await call(app, { url: '/readyz' }), 503);
     // Reads still answer.
     expect(
       expectStatus<List<GhadiRecord>>(await call(app, { url: '/api/ghadis' }), 200).data.map((g) => g.GID),

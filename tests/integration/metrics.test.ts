@@ -77,11 +77,12 @@ describe.each(DIALECTS)('GET /metrics [%s]', (dialect) => {
 
   it('counts public reads found built (hit) and built first (miss)', async () => {
     const token = await loginAdmin(t.app);
-    await createGhadi(t.app, token, { NameEn: unique('Metric') });
-    const labels = (outcome: string) => ({ route: '/api/ghadis', outcome });
+    const ghadi = await createGhadi(t.app, token, { NameEn: unique('Metric') });
+    const path = `/api/results/${encodeURIComponent(ghadi.NameEn.toLowerCase())}`;
+    const labels = (outcome: string) => ({ route: '/api/results/:name', outcome });
     const before = await scrape();
-    await fetchRaw(base, '/api/ghadis');
-    await fetchRaw(base, '/api/ghadis');
+    await fetchRaw(base, path);
+    await fetchRaw(base, path);
     const after = await scrape();
     expect(sample(after, 'public_read_cache_lookups_total', labels('miss'))).toBe(
       sample(before, 'public_read_cache_lookups_total', labels('miss')) + 1,

@@ -93,7 +93,11 @@ export class DatabaseHealth {
     this.failedRequests = 0;
   }
 
-  /** A write succeeded: writes work again (and the database answers). */
+  /**
+   * A real write committed (one of the app's changes, or the readiness probe's sizeable row): writes
+   * work again (and the database answers). Small housekeeping writes do not count: on a full disk
+   * they may fit in a page's free space while a result, which needs new pages, does not.
+   */
   wrote(): void {
     if (this.writeFailure) {
       const { code, since, failures } = this.writeFailure;

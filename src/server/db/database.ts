@@ -9,7 +9,6 @@ import {
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
-  type QueryId,
   type QueryResult,
   type RootOperationNode,
   type SelectQueryBuilder,
@@ -77,19 +76,20 @@ const SQLITE_DEFAULT_BUSY_MS = 5000;
 /** A PostgreSQL statement past its deadline is cancelled by the server; the client waits this much more. */
 const CLIENT_DEADLINE_MARGIN_MS = 1000;
 
-/** Tells the health whether queries answer: every query that returns is proof the database is there. */
+/**
+ * Tells the health whether queries answer: every query that returns is proof the database is there.
+ * Not that writes work again after they failed: a small write can fit where a real one does not
+ * (DatabaseHealth.wrote says who may tell that).
+ */
 class HealthPlugin implements KyselyPlugin {
-  private readonly writes = new WeakSet<QueryId>();
   constructor(private readonly health: DatabaseHealth) {}
 
-  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (node.kind !== 'SelectQueryNode' && node.kind !== 'RawNode') this.writes.add(queryId);
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     return node;
   }
 
-  async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.writes.has(queryId)) this.health.wrote();
-    else this.health.answered();
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.health.answered();
     return result;
   }
 }

@@ -46,8 +46,8 @@ export class ChangeLogRepository {
     return Number(result.rows[0]?.data_version ?? 0);
   }
 
-  /** Records a day change unless a process already has; true when this call recorded it. */
-  appendOnce(change: Change, now: string): Promise<boolean> {
+  /** Records a day change unless a process already has; its id when this call recorded it, else null. */
+  appendOnce(change: Change, now: string): Promise<number | null> {
     return this.db.transaction().execute(async (trx) => {
       if (this.database.dialect === 'postgres')
         await sql`select pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx);
@@ -58,7 +58,7 @@ export class ChangeLogRepository {
         .returning('change_id')
         .execute();
       if (rows[0]) await this.announce(trx, rows[0].change_id);
-      return rows.length > 0;
+      return rows[0]?.change_id ?? null;
     });
   }
 

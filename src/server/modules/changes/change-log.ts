@@ -4,6 +4,8 @@ import type { Change, LoggedChange } from './change.js';
 import type { ChangeLogRepository } from './change-log-repository.js';
 
 type Listener = (logged: LoggedChange) => void;
+/** What a write waits for once this process's listeners have heard of it (the public site's rebuilds). */
+type Settler = () => Promise<void>;
 
 /** How many log entries one read takes; a process further behind reads again. */
 const BATCH = 500;
@@ -21,6 +23,8 @@ export const CHANGE_LOG_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export class ChangeLog {
   private lastApplied = 0;
   private readonly listeners = new Set<Listener>();
+  private readonly settlers = new Set<Settler>();
+  private readonly writtenListeners = new Set<Listener>();
   private round: Promise<void> | undefined;
   private nextRound: Promise<void> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -53,26 +57,62 @@ export class ChangeLog {
     return () => this.listeners.delete(listener);
   }
 
+  /** Work each write of this process waits for after its listeners heard of it. */
+  settleWith(settler: Settler): () => void {
+    this.settlers.add(settler);
+    return () => this.settlers.delete(settler);
+  }
+
+  /**
+   * Told of each change this process wrote, once the write has settled here: the process that made
+   * a change is the one that tells a shared cache (its purge).
+   */
+  onWritten(listener: Listener): () => void {
+    this.writtenListeners.add(listener);
+    return () => this.writtenListeners.delete(listener);
+  }
+
   /**
    * Runs `work` in a transaction together with the changes it makes (known once it has run, e.g. a new
-   * ghadi's GID), and returns after this process's listeners have heard of them: a caller that reads
-   * right after its write reads fresh answers.
+   * ghadi's GID), and returns after this process's listeners have heard of them and what they started
+   * has settled (the public site's rebuilds, briefly): a caller that reads right after its write reads
+   * fresh answers.
    */
   async write<T>(work: (trx: Executor) => Promise<T>, changesOf: (value: T) => Change[]): Promise<T> {
     const now = new Date().toISOString();
+    const written: LoggedChange[] = [];
     const value = await this.database.db.transaction().execute(async (trx) => {
+      written.length = 0;
       const done = await work(trx);
-      for (const change of changesOf(done)) await this.repository.append(trx, change, now);
+      for (const change of changesOf(done))
+        written.push({ id: await this.repository.append(trx, change, now), change });
       return done;
     });
-    await this.catchUp();
+    this.database.health.wrote();
+    await this.settle(written);
     return value;
   }
 
   /** Records a change that every process may notice at once (the day's rollover) a single time. */
   async recordOnce(change: Change): Promise<void> {
-    await this.repository.appendOnce(change, new Date().toISOString());
+    const id = await this.repository.appendOnce(change, new Date().toISOString());
+    await this.settle(id === null ? [] : [{ id, change }]);
+  }
+
+  /** After a commit: this process hears of it, waits for what that started, then tells who asked. */
+  private async settle(written: LoggedChange[]): Promise<void> {
     await this.catchUp();
+    if (written.length === 0) return;
+    await Promise.all([...this.settlers].map((settler) => settler()));
+    for (const logged of written) {
+      for (const listener of this.writtenListeners) {
+        try {
+          listener(logged);
+        } catch (error) {
+          this.log.error({ err: error, change: logged }, 'a listener of written changes failed');
+        }
+      }
+    }
   }
 
   /**

@@ -39,6 +39,16 @@ export class ContentBlocksRepository {
       .executeTakeFirst();
   }
 
+  /** The active blocks' slugs (few: a site has a handful of blocks). */
+  async activeSlugs(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('content_blocks')
+      .select('slug')
+      .where('is_active', '=', 1)
+      .execute();
+    return rows.map((row) => row.slug);
+  }
+
   findActiveBySlug(slug: string): Promise<ContentBlockRow | undefined> {
     return this.db
       .selectFrom('content_blocks')

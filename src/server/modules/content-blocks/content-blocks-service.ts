@@ -56,6 +56,11 @@ export class ContentBlocksService {
     return (await this.blocks.list()).map(toRecord);
   }
 
+  /** The active blocks' slugs, lower-cased as stored. */
+  activeSlugs(): Promise<string[]> {
+    return this.blocks.activeSlugs();
+  }
+
   async findActiveBySlug(slug: string): Promise<ContentBlockRecord> {
     const row = await this.blocks.findActiveBySlug(slug.toLowerCase());
     if (!row) throw new NotFoundError('Content block not found');

@@ -35,6 +35,13 @@ function toGhadiRecord(row: GhadiRow, summary: ResultSummary = NO_RESULTS): Ghad
   };
 }
 
+/** Whether an edit changes what every public page lists of the ghadi: its names and its place. */
+function listedFieldsDiffer(before: GhadiFields, after: GhadiFields): boolean {
+  return (
+    before.name_en !== after.name_en || before.name_hn !== after.name_hn || before.order_id !== after.order_id
+  );
+}
+
 function toFields(input: GhadiInput): GhadiFields {
   return { name_en: input.NameEn, name_hn: input.NameHn, r_time: input.RTime, order_id: input.OrderId };
 }
@@ -86,6 +93,7 @@ export class GhadisService {
       return {
         value: created,
         activity: { action: 'ghadi_create', target: { id: created, name: fields.name_en }, summary },
+        listed: true,
       };
     });
     return this.get(gid);
@@ -101,6 +109,7 @@ export class GhadisService {
       return {
         value: gid,
         activity: { action: 'ghadi_update', target: { id: gid, name: fields.name_en }, summary },
+        listed: listedFieldsDiffer(before, fields),
       };
     });
     return this.get(gid);
@@ -114,6 +123,7 @@ export class GhadisService {
       return {
         value: gid,
         activity: { action: 'ghadi_delete', target: { id: gid, name: before.name_en }, summary },
+        listed: true,
       };
     });
   }
@@ -128,7 +138,10 @@ export class GhadisService {
    * Every change of a ghadi goes through here: one transaction with its change (for the public
    * site) and the activity entry that records it.
    */
-  private async write(actor: Actor, work: (trx: Executor) => Promise<Recorded<number>>): Promise<number> {
+  private async write(
+    actor: Actor,
+    work: (trx: Executor) => Promise<Recorded<number> & { listed: boolean }>,
+  ): Promise<number> {
     try {
       const done = await this.changes.write(
         async (trx) => {
@@ -136,7 +149,7 @@ export class GhadisService {
           await this.activity.record(trx, actor, recorded.activity);
           return recorded;
         },
-        ({ value }): Change[] => [{ kind: 'ghadi', gid: value }],
+        ({ value, listed }): Change[] => [{ kind: 'ghadi', gid: value, listed }],
       );
       return done.value;
     } catch (error) {

@@ -12,6 +12,11 @@ const READY_TIMEOUT_MS = 2000;
 
 /** The probe's key in the settings table: written only while writes are known to fail. */
 const WRITE_PROBE_SETTING = 'readiness_write_probe';
+/**
+ * The probe writes a row this large, then removes it: a write that needs new pages, as a result and
+ * its log entries do. A small row could fit in a page's free space on a disk that refuses real writes.
+ */
+const WRITE_PROBE_BYTES = 256 * 1024;
 
 /** `work`, or 'timeout' when it has not finished in time. */
 async function inTime<T>(work: Promise<T>): Promise<T | 'timeout'> {
@@ -42,8 +47,14 @@ async function notReadyBecause(database: Database, settings: SettingsRepository)
   const failing = database.health.writesFailing;
   if (failing === null) return null;
   try {
-    const wrote = await inTime(settings.put(WRITE_PROBE_SETTING, new Date().toISOString()));
-    return wrote === 'timeout' ? `Writes fail (${failing}): the database did not answer in time` : null;
+    const probe = async () => {
+      await settings.put(WRITE_PROBE_SETTING, 'x'.repeat(WRITE_PROBE_BYTES));
+      await settings.delete(WRITE_PROBE_SETTING);
+    };
+    if ((await inTime(probe())) === 'timeout')
+      return `Writes fail (${failing}): the database did not answer in time`;
+    database.health.wrote();
+    return null;
   } catch (error) {
     return `Writes fail (${errorCode(error) ?? failing})`;
   }

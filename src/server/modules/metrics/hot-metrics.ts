@@ -130,25 +130,22 @@ export class RequestHistogram {
 export class LookupCounter {
   readonly type = 'counter';
   readonly aggregator = 'sum';
-  private readonly byRoute = new Map<string, { hit: number; miss: number }>();
+  private readonly byRoute = new Map<string, { hit: number; stale: number; miss: number }>();
 
   constructor(
     readonly name: string,
     readonly help: string,
   ) {}
 
-  inc(route: string, hit: boolean): void {
-    const counts = entry(this.byRoute, route, () => ({ hit: 0, miss: 0 }));
-    if (hit) counts.hit += 1;
-    else counts.miss += 1;
+  inc(route: string, outcome: 'hit' | 'stale' | 'miss'): void {
+    entry(this.byRoute, route, () => ({ hit: 0, stale: 0, miss: 0 }))[outcome] += 1;
   }
 
   async get(): Promise<Snapshot> {
     const values: Value[] = [];
-    for (const [route, { hit, miss }] of this.byRoute) {
-      values.push({ labels: { route, outcome: 'hit' }, value: hit });
-      values.push({ labels: { route, outcome: 'miss' }, value: miss });
-    }
+    for (const [route, counts] of this.byRoute)
+      for (const [outcome, value] of Object.entries(counts))
+        values.push({ labels: { route, outcome }, value });
     return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
   }
 

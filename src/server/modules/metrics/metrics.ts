@@ -41,9 +41,18 @@ export interface PoolUse {
   waiting?: number;
 }
 
+/** The public answer cache and its build gate, as the metrics show them. */
+export interface PublicCacheUse {
+  bytes: number;
+  entries: number;
+  building: { running: number; waiting: number; queued: number };
+}
+
 export interface MetricSources {
   openStreams(): number;
   pool(): PoolUse;
+  /** Read when scraped, once the public site exists. */
+  publicCache?(): PublicCacheUse | undefined;
 }
 
 type DeclarationSource = 'agent' | 'admin' | 'import';
@@ -62,8 +71,14 @@ export class Metrics {
   );
   private readonly cacheLookups = new LookupCounter(
     'public_read_cache_lookups_total',
-    'Public reads answered from the cache (hit) or built first (miss), by route',
+    'Public reads answered from the cache (hit), stale while rebuilt (stale) or built first (miss), by route',
   );
+  private readonly purges = new Counter({
+    name: 'public_cache_purges_total',
+    help: 'Purges sent to the shared cache in front (PURGE_URL), by outcome (a failed one is tried again)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   private readonly declarations = new Counter({
     name: 'result_declarations_total',
     help: 'Results declared or corrected (a value sent again included), by who sent them',
@@ -100,6 +115,29 @@ export class Metrics {
         if (use.waiting !== undefined) this.set({ state: 'waiting' }, use.waiting);
       },
     });
+    new Gauge({
+      name: 'public_answers_kept',
+      help: 'Public answers kept in memory: their count (entries) and the bytes of their bodies (bytes)',
+      labelNames: ['measure'] as const,
+      registers: [this.registry],
+      collect() {
+        const use = sources.publicCache?.();
+        if (!use) return;
+        this.set({ measure: 'entries' }, use.entries);
+        this.set({ measure: 'bytes' }, use.bytes);
+      },
+    });
+    new Gauge({
+      name: 'public_answer_builds',
+      help: 'Builds of public answers: running, readers waiting for a place, rebuilds queued',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const use = sources.publicCache?.();
+        if (!use) return;
+        for (const [state, count] of Object.entries(use.building)) this.set({ state }, count);
+      },
+    });
   }
 
   request(method: string, route: string, status: number, seconds: number): void {
@@ -111,8 +149,12 @@ export class Metrics {
     return this.requests.series(method, route, status);
   }
 
-  cacheLookup(route: string, hit: boolean): void {
-    this.cacheLookups.inc(route, hit);
+  cacheLookup(route: string, outcome: 'hit' | 'stale' | 'miss'): void {
+    this.cacheLookups.inc(route, outcome);
+  }
+
+  purged(outcome: 'sent' | 'failed'): void {
+    this.purges.inc({ outcome });
   }
 
   declared(source: DeclarationSource, count = 1): void {

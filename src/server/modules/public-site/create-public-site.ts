@@ -12,7 +12,10 @@ import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { ServerTimeouts } from '../../lib/server-timeouts.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
+import type { PublicCacheUse } from '../metrics/metrics.js';
 import type { ResultsService } from '../results/results-service.js';
+import { AnswerCache, type LookupOutcome } from './answer-cache.js';
+import { BuildGate } from './build-gate.js';
 import { type AnswerSeries, FastPath } from './fast-path.js';
 import type { RouteSeen } from './fast-path-router.js';
 import type { LiveEvents } from './live-event-streams.js';
@@ -21,8 +24,8 @@ import type { PublicData } from './public-data.js';
 import { PUBLIC_READS } from './public-reads.js';
 import { PublicSite } from './public-site.js';
 import { answerUnknownAddress, publicSiteRoutes } from './public-site-routes.js';
+import { PurgeSender } from './purge-sender.js';
 import type { ReadContext } from './read-definition.js';
-import { UncachedBuilds } from './uncached-builds.js';
 
 export interface PublicSiteDependencies {
   data: PublicData;
@@ -39,6 +42,10 @@ export interface PublicSiteDependencies {
   publicUrl: string | null;
   /** Public answers built and not kept (searches, unknown names, deep pages) per client address and minute. */
   publicQueries: PerMinuteLimit;
+  /** Bytes the kept answers may take (PUBLIC_CACHE_MB). */
+  cacheBytes: number;
+  /** Where this process's changes are purged (PURGE_URL), or null. */
+  purgeUrl: string | null;
   log: FastifyBaseLogger;
   /** Counts a visit, as POST /api/visitor/track does. */
   trackVisit: (sessionId: string, request: IncomingMessage) => void;
@@ -46,7 +53,8 @@ export interface PublicSiteDependencies {
   timeouts: ServerTimeouts;
   databaseHealth: DatabaseHealth;
   metrics: {
-    cacheLookup(route: string, hit: boolean): void;
+    cacheLookup(route: string, outcome: LookupOutcome): void;
+    purged(outcome: 'sent' | 'failed'): void;
     requestSeries(method: string, route: string, status: number): AnswerSeries;
   };
 }
@@ -68,6 +76,8 @@ export interface PublicSiteParts {
   routes: (app: FastifyInstance) => Promise<void>;
   /** The site's 404 page for an address no route serves, or null when the pages are not built. */
   notFoundPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
+  /** What the kept answers take and how builds are going (the metrics). */
+  cacheUse: () => PublicCacheUse;
 }
 
 /** Whether an Origin header names this site: PUBLIC_URL, or without it the host the request was sent to. */
@@ -78,10 +88,10 @@ function ownOrigin(publicUrl: string | null) {
 
 /**
  * Node's HTTP server set up as Fastify sets up its own, with its timeouts (the headers' one Fastify
- * has no option for), and `first` offered each request before Fastify.
+ * has no option for), and the fast path offered each request before Fastify.
  */
-function serverWithFirstLook(
-  first: FastPath,
+function serverWithFastPath(
+  fastPath: FastPath,
   timeouts: ServerTimeouts,
   closing: () => { headers: Record<string, string>; body: Buffer } | null,
 ) {
@@ -89,7 +99,7 @@ function serverWithFirstLook(
     const server = http.createServer(
       { connectionsCheckingInterval: timeouts.checkEveryMs },
       (request, response) => {
-        if (first.serve(request, response)) return;
+        if (fastPath.serve(request, response)) return;
         const refusal = closing();
         if (refusal) response.writeHead(503, refusal.headers).end(refusal.body);
         else handler(request, response);
@@ -120,14 +130,23 @@ const CLOSING_HEADERS: Record<string, string> = {
  * built), and the fast path that answers their built answers before Fastify. ChangeLog.start first.
  */
 export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts {
+  const builds = new BuildGate(deps.publicQueries);
+  const answers = new AnswerCache(builds, {
+    maxBytes: deps.cacheBytes,
+    onLookup: (route, outcome) => deps.metrics.cacheLookup(route, outcome),
+    databaseUnavailable: () => deps.databaseHealth.unavailable,
+    onDatabaseFailure: (error) => deps.databaseHealth.failed(error),
+  });
   const site = new PublicSite({
     data: deps.data,
     changes: deps.changes,
     timeZone: deps.timeZone,
     log: deps.log,
     events: deps.events,
-    onLookup: (route, hit) => deps.metrics.cacheLookup(route, hit),
-    databaseHealth: deps.databaseHealth,
+    answers,
+    purges: deps.purgeUrl
+      ? new PurgeSender(deps.purgeUrl, deps.log, { purged: (outcome) => deps.metrics.purged(outcome) })
+      : null,
   });
   site.start();
   const reads = PUBLIC_READS.filter((read) => !read.pageOnly || deps.pages);
@@ -138,7 +157,7 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
     results: deps.results,
     declarations: deps.declarations,
     headers: deps.headers,
-    uncachedBuilds: new UncachedBuilds(deps.publicQueries),
+    builds,
   };
   const fastPath = new FastPath({
     reads,
@@ -155,9 +174,10 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
       closing = true;
       site.close();
     },
-    serverFactory: serverWithFirstLook(fastPath, deps.timeouts, () => (closing ? closingAnswer : null)),
+    serverFactory: serverWithFastPath(fastPath, deps.timeouts, () => (closing ? closingAnswer : null)),
     learnRoute: fastPath.router.learnRoute,
     routes: (app) => publicSiteRoutes(app, { reads, context, site }),
     notFoundPage: deps.pages ? (request, reply) => answerUnknownAddress(context, request, reply) : null,
+    cacheUse: () => ({ bytes: answers.bytes, entries: answers.size, building: builds.busy }),
   };
 }

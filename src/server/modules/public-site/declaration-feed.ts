@@ -5,7 +5,7 @@ import { DECLARATIONS_PATH, FEED_PATH } from '../../../shared/declaration-log-pa
 import { ghadiMonthPath } from '../../../shared/ghadi-page-month.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import { type CachedAnswer, prepareAnswer } from './cached-answer.js';
+import { type CachedAnswer, type PrepareOptions, prepareAnswer } from './cached-answer.js';
 import { escapeXml } from './site-files.js';
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
@@ -46,13 +46,13 @@ function entryXml(entry: DeclarationEntry, origin: string, timeZone: string, tod
 
 /**
  * /feed.xml: the latest entries of the declaration log (newest first) as an Atom feed, with absolute
- * addresses under `origin`. `compress` is false for a feed made for one request.
+ * addresses under `origin`.
  */
 export function declarationFeed(
   origin: string,
   entries: readonly DeclarationEntry[],
   options: { timeZone: string; today: string },
-  compress = true,
+  prepare: PrepareOptions,
 ): Promise<CachedAnswer> {
   const updated = entries[0]?.DeclaredAt ?? NEVER;
   const body = [
@@ -69,5 +69,5 @@ export function declarationFeed(
     '</feed>',
     '',
   ].join('\n');
-  return prepareAnswer(200, ATOM_TYPE, body, compress);
+  return prepareAnswer(200, ATOM_TYPE, body, prepare);
 }

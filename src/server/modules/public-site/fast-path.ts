@@ -4,14 +4,9 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { performance } from 'node:perf_hooks';
 import { SESSION_ID_PATTERN } from '../../../shared/schemas/visitors.js';
 import { givenRequestId } from '../../lib/response-headers.js';
-import {
-  type Delivery,
-  deliver,
-  JSON_TYPE,
-  makeDelivery,
-  type OwnHeaders,
-  writeDelivery,
-} from './cached-answer.js';
+import type { Entry } from './answer-cache.js';
+import { type Delivery, deliver, makeDelivery, type OwnHeaders, writeDelivery } from './answer-delivery.js';
+import { JSON_TYPE } from './cached-answer.js';
 import { FastPathRouter, type Resolved } from './fast-path-router.js';
 import type { PublicRead, ReadContext } from './read-definition.js';
 
@@ -24,6 +19,8 @@ interface LastDelivery {
   delivery: Delivery;
   /** The metrics' series of this answer. */
   series: AnswerSeries;
+  /** The kept answer it came from: its reads are counted (what is read least goes first). */
+  entry: Entry;
 }
 
 /** Where an answer is counted, with its time (the app's request metrics). */
@@ -62,12 +59,13 @@ export interface FastPathOptions {
 
 /**
  * The busiest public requests answered before Fastify, in Node's HTTP server: a read from the table
- * whose answer is already built, and visit tracking. Routes, parameters and queries are matched and
- * validated exactly as Fastify does (the same router, the same table, the same zod schemas); anything
- * else — a token on a read that looks at tokens, another origin, an answer not built yet, input that
- * fails validation — goes to Fastify, which answers it the same way and builds what was missing. The
- * bytes are the same either way; the fast path only skips the framework's per-request work (routing
- * objects, hooks, logging), which costs more than sending a ready answer.
+ * whose answer is already built (or, while its rebuild runs, the answer it replaces), and visit
+ * tracking. Routes, parameters and queries are matched and validated exactly as Fastify does (the
+ * same router, the same table, the same zod schemas); anything else — a token on a read that looks at
+ * tokens, an answer not built yet (or not in the encoding asked), input that fails validation — goes
+ * to Fastify, which answers it the same way and builds what was missing. The bytes are the same
+ * either way; the fast path only skips the framework's per-request work (routing objects, hooks,
+ * logging), which costs more than sending a ready answer.
  */
 export class FastPath {
   /** Fastify's onRoute hook must tell it every route (`router.learnRoute`). */
@@ -115,19 +113,21 @@ export class FastPath {
     // Built by Node for every HTTP/1.1 request before any handler (it looks for `Expect`), and read as
     // Fastify reads it; scanning the raw list again would cost more (bench/README.md).
     const { headers } = request;
-    const { origin } = headers;
-    // This site's pages, and front ends CORS_ORIGINS allows (with their CORS headers); any other
-    // origin's request goes to Fastify.
-    const cors = this.options.context.headers.corsFor(origin);
-    if (origin !== undefined && !cors && !this.options.isOwnOrigin(origin, headers.host)) return null;
     const method = request.method;
-    const own = { requestId: givenRequestId(headers['x-request-id']), cors };
+    // A public answer is the same for every origin and every caller, request id included (none).
     if (method === 'GET' || method === 'HEAD') {
       const resolved = this.router.resolve(method, request.url ?? '');
-      return resolved && this.read(method, resolved, headers, response, own);
+      return resolved && this.read(method, resolved, headers, response);
     }
-    if (method === 'POST' && request.url === TRACK_PATH && this.track(request, headers, response, own))
-      return this.trackedSeries;
+    if (method === 'POST' && request.url === TRACK_PATH) {
+      const { origin } = headers;
+      // This site's pages, and front ends CORS_ORIGINS allows (with their CORS headers); any other
+      // origin's visit goes to Fastify.
+      const cors = this.options.context.headers.corsFor(origin);
+      if (origin !== undefined && !cors && !this.options.isOwnOrigin(origin, headers.host)) return null;
+      const own = { requestId: givenRequestId(headers['x-request-id']), cors };
+      if (this.track(request, headers, response, own)) return this.trackedSeries;
+    }
     return null;
   }
 
@@ -136,41 +136,57 @@ export class FastPath {
     resolved: Resolved<LastDelivery>,
     headers: IncomingHttpHeaders,
     response: ServerResponse,
-    own: OwnHeaders,
   ): AnswerSeries | null {
     const { read } = resolved;
     // The answer may depend on the token, which only Fastify checks.
     if (read.access === 'optional' && headers.authorization !== undefined) return null;
     const { context } = this.options;
     const { model } = context;
+    const { answers } = model;
     const { 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch } = headers;
-    // The date is not read for `last`: a new day drops every answer (and so ends `last`) when the site
-    // clock's timer fires, at most ~50 ms late, or when any other read looks at the date first: a clock
-    // read per answer is not free (see TIME_ONE_ANSWER_IN). readyAnswer reads it.
+    // The date is not read for `last`: a new day drops what it changes (and so ends `last`) when the
+    // site clock's timer fires, at most ~50 ms late, or when any other read looks at the date first: a
+    // clock read per answer is not free (see TIME_ONE_ANSWER_IN). A lookup reads it.
     const { last } = resolved;
     let delivery: Delivery;
     let series: AnswerSeries;
     if (
       last &&
       ifNoneMatch === undefined &&
-      last.generation === model.generation &&
+      last.generation === answers.generation &&
       last.acceptEncoding === acceptEncoding
     ) {
       // The same line asked the same way, nothing dropped since: what was sent then is the answer.
-      model.onLookup(read.path, true);
+      answers.hit(last.entry);
       delivery = last.delivery;
       series = last.series;
     } else {
+      model.today();
       const key = read.key({ params: resolved.params, query: resolved.query, admin: false }, context);
       if (key === null) return null;
-      const answer = model.readyAnswer(read, key);
-      if (!answer) return null;
-      delivery = deliver(answer, context.headers, acceptEncoding, ifNoneMatch);
+      // A miss is counted by Fastify, which takes the request next and builds the answer.
+      const served = answers.ready(read.path, key, false);
+      if (!served) return null;
+      const state = { site: context.headers, version: model.version, stale: served.stale };
+      const made = deliver(served.answer, state, acceptEncoding, ifNoneMatch);
+      if (!made) return null;
+      delivery = made;
       series = this.seriesOf(method, read.path, delivery.status);
-      if (ifNoneMatch === undefined && (delivery.body?.length ?? 0) <= MAX_REMEMBERED_BODY_BYTES)
-        resolved.last = { generation: model.generation, acceptEncoding, delivery, series };
+      if (
+        !served.stale &&
+        served.entry &&
+        ifNoneMatch === undefined &&
+        (delivery.body?.length ?? 0) <= MAX_REMEMBERED_BODY_BYTES
+      )
+        resolved.last = {
+          generation: answers.generation,
+          acceptEncoding,
+          delivery,
+          series,
+          entry: served.entry,
+        };
     }
-    writeDelivery(response, delivery, own);
+    writeDelivery(response, delivery);
     return series;
   }
 

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { inLanguage, type Language } from '../../../shared/page-language.js';
 import type { PublicPageData, PublicPageRenderer } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import { type CachedAnswer, HTML_TYPE, prepareAnswer } from './cached-answer.js';
+import { type CachedAnswer, HTML_TYPE, type PrepareOptions, prepareAnswer } from './cached-answer.js';
 import { headFor, type PageHead, structuredData, twinsOf } from './page-heads.js';
 
 /** The share image every page names (scripts/make-app-icons.ts draws it into the web app's files). */
@@ -111,11 +111,15 @@ export class PublicPages {
 
   /**
    * The page as a cached answer (its Content-Security-Policy comes with every HTML answer's headers);
-   * `origin` is PUBLIC_URL or null. `compress` is false for a page made for one request (compressing
-   * costs more than it saves).
+   * `origin` is PUBLIC_URL or null.
    */
-  page(status: number, data: PublicPageData, origin: string | null, compress = true): Promise<CachedAnswer> {
-    return prepareAnswer(status, HTML_TYPE, this.render(data, origin), compress);
+  page(
+    status: number,
+    data: PublicPageData,
+    origin: string | null,
+    options: PrepareOptions,
+  ): Promise<CachedAnswer> {
+    return prepareAnswer(status, HTML_TYPE, this.render(data, origin), options);
   }
 
   render(data: PublicPageData, origin: string | null): string {

@@ -1,5 +1,5 @@
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
-import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
+import type { DeclarationEntry, DeclarationHead } from '../../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { NotFoundError } from '../../errors.js';
@@ -42,10 +42,19 @@ export class PublicData {
     return rows.length > 0 ? rows : null;
   }
 
-  /** A ghadi's results of a year, and every year it has results in (a year chart). */
-  async ghadiYear(gid: number, year: number): Promise<{ rows: PublicResultRecord[]; years: number[] }> {
-    const [rows, years] = await Promise.all([this.results.publicYear(gid, year), this.results.yearsOf(gid)]);
-    return { rows, years };
+  /** A ghadi's results of a year (a year chart). */
+  ghadiYear(gid: number, year: number): Promise<PublicResultRecord[]> {
+    return this.results.publicYear(gid, year);
+  }
+
+  /** The declaration log's latest entry. */
+  declarationHead(): Promise<DeclarationHead> {
+    return this.declarations.head();
+  }
+
+  /** The active content blocks' slugs. */
+  activeSlugs(): Promise<string[]> {
+    return this.blocks.activeSlugs();
   }
 
   /** Each live ghadi's years with results, and the months with results of any live ghadi (the sitemap). */

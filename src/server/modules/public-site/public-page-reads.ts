@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { monthChartOf, yearChartOf } from '../../../shared/chart-grids.js';
-import { MONTH_CHART_PREFIX, monthCharted, yearCharted, yearChartPath } from '../../../shared/chart-pages.js';
+import {
+  MONTH_CHART_PREFIX,
+  monthHasChart,
+  neighbourMonths,
+  yearCharted,
+  yearChartPath,
+  yearHasChart,
+} from '../../../shared/chart-pages.js';
 import {
   DECLARATIONS_PATH,
   DECLARATIONS_PER_PAGE,
@@ -13,24 +20,45 @@ import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-langu
 import type { GhadiNames, PublicPageData } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
+import type { Built } from './answer-cache.js';
 import {
+  ghadiKey,
+  ghadiMonthKey,
+  homeKeys,
+  LOG_KEY,
+  monthEnd,
+  PERIODS_KEY,
+  TODAY_KEY,
+} from './answer-keys.js';
+import type { AnswerCaching } from './cached-answer.js';
+import { monthChartCaching, monthChartKey, yearChartCaching, yearChartKey } from './chart-reads.js';
+import {
+  cachingOf,
   defineRead,
-  EVERYTHING,
   ghadiNameParams,
   kept,
   MAX_PATH_PARAM_LENGTH,
   noQuery,
   type PublicRead,
-  RESULTS_AND_GHADIS,
+  periodCaching,
   type ReadContext,
   type ReadInput,
 } from './read-definition.js';
-import type { Built, ReadModel } from './read-model.js';
+import type { ReadModel } from './read-model.js';
 
-function renderPage(context: ReadContext, status: number, data: PublicPageData, compress = true) {
+function renderPage(
+  context: ReadContext,
+  status: number,
+  data: PublicPageData,
+  caching: AnswerCaching,
+  compress = true,
+) {
   if (!context.pages) throw new Error('The public pages are not built');
-  return context.pages.page(status, data, context.publicUrl, compress);
+  return context.pages.page(status, data, context.publicUrl, { caching, compress });
 }
+
+/** A page about nothing that exists (an unknown address or ghadi): it may exist once the site changes. */
+const NOTHING_HERE = cachingOf([], true);
 
 /** What the pages' data shares: the language, the site's name, day and zone, and the ticker's ghadis. */
 function pageBasics(model: ReadModel, language: Language, ghadiNames: GhadiNames[]) {
@@ -38,7 +66,11 @@ function pageBasics(model: ReadModel, language: Language, ghadiNames: GhadiNames
 }
 
 /** The site's 404 page in a language, made for its request alone (never compressed nor kept). */
-export async function notFoundPage(context: ReadContext, language: Language): Promise<Built> {
+export async function notFoundPage(
+  context: ReadContext,
+  language: Language,
+  caching: AnswerCaching = NOTHING_HERE,
+): Promise<Built> {
   const { model } = context;
   // A page that says there is nothing here needs no data: without the database it goes without them.
   const ghadiNames = await Promise.resolve(model.ghadiNames()).catch((error: unknown) => {
@@ -46,7 +78,7 @@ export async function notFoundPage(context: ReadContext, language: Language): Pr
     throw error;
   });
   const data: PublicPageData = { page: 'not-found', ...pageBasics(model, language, ghadiNames) };
-  return { answer: await renderPage(context, 404, data, false), keep: false };
+  return { answer: await renderPage(context, 404, data, caching, false), keep: false };
 }
 
 /** A request path with its query string kept: a respelled name redirects there with the same query. */
@@ -87,7 +119,11 @@ async function resultsPage(
     results: results ?? null,
   };
   const keep = keepable && ghadi !== null;
-  return { answer: await renderPage(context, ghadi ? 200 : 404, data, keep), keep };
+  const month = `${chosen.year}-${String(chosen.month).padStart(2, '0')}`;
+  const caching = ghadi
+    ? periodCaching(monthEnd(month), today, [ghadiKey(ghadi.GID), ghadiMonthKey(ghadi.GID, month)])
+    : NOTHING_HERE;
+  return { answer: await renderPage(context, ghadi ? 200 : 404, data, caching, keep), keep };
 }
 
 /** The declaration log's pages kept; the rest are made per request. */
@@ -115,7 +151,8 @@ async function declarationsPage(
     pageCount,
   };
   const keep = keepable && exists;
-  return { answer: await renderPage(context, exists ? 200 : 404, data, keep), keep };
+  const caching = cachingOf([LOG_KEY, TODAY_KEY], true);
+  return { answer: await renderPage(context, exists ? 200 : 404, data, caching, keep), keep };
 }
 
 /** Chart pages take any spelling of their parameters: what no chart has is the site's 404 page, not a 400. */
@@ -144,6 +181,9 @@ async function yearChartPage(
   const year = chartedYear(params.year, today);
   const ghadi = year === null ? undefined : await model.ghadiNamed(params.name);
   if (year === null || !ghadi) return notFoundPage(context, language);
+  const periods = await model.chartPeriods();
+  if (!yearHasChart(year, periods.years.get(ghadi.GID) ?? [], today))
+    return notFoundPage(context, language, cachingOf([PERIODS_KEY], true));
   const { rows, years } = await model.ghadiYear(ghadi.GID, year);
   const data: PublicPageData = {
     page: 'year-chart',
@@ -152,7 +192,8 @@ async function yearChartPage(
     version,
     chart: yearChartOf(ghadi, year, rows, years),
   };
-  return { answer: await renderPage(context, 200, data, keepable), keep: keepable };
+  const caching = yearChartCaching(ghadi.GID, year, today);
+  return { answer: await renderPage(context, 200, data, caching, keepable), keep: keepable };
 }
 
 /** Every ghadi's month, or the 404 page of a month without a chart. */
@@ -164,7 +205,9 @@ async function monthChartPage(
 ): Promise<Built> {
   const { model } = context;
   const today = model.today();
-  if (!monthCharted(params.month, today)) return notFoundPage(context, language);
+  const periods = await model.chartPeriods();
+  if (!monthHasChart(params.month, periods.months, today))
+    return notFoundPage(context, language, cachingOf([PERIODS_KEY], true));
   const version = model.version;
   const [ghadis, results] = await Promise.all([model.ghadis(), model.results(params.month)]);
   const data: PublicPageData = {
@@ -175,8 +218,10 @@ async function monthChartPage(
     today,
     timeZone: model.timeZone,
     chart: monthChartOf(params.month, ghadis, results),
+    ...neighbourMonths(params.month, periods.months, today),
   };
-  return { answer: await renderPage(context, 200, data, keepable), keep: keepable };
+  const caching = monthChartCaching(params.month, today);
+  return { answer: await renderPage(context, 200, data, caching, keepable), keep: keepable };
 }
 
 /**
@@ -191,11 +236,12 @@ function pageReads(language: Language): PublicRead[] {
       query: noQuery,
       access: 'public',
       pageOnly: true,
-      dependsOn: EVERYTHING,
-      maxKept: 1,
       key: () => 'home',
-      build: async (_, context) =>
-        kept(await renderPage(context, 200, { ...(await context.model.homeData()), language })),
+      build: async (_, context) => {
+        const data = await context.model.homeData();
+        const caching = cachingOf(homeKeys(context.model.today(), data.recordMonth), true);
+        return kept(await renderPage(context, 200, { ...data, language }, caching));
+      },
     }),
 
     defineRead({
@@ -205,14 +251,17 @@ function pageReads(language: Language): PublicRead[] {
       query: resultsPageQuery,
       access: 'public',
       pageOnly: true,
-      dependsOn: RESULTS_AND_GHADIS,
-      maxKept: 1000,
       // Kept only under the address the site links to (the name folded) and the month shown. Another
       // spelling (other case, hyphens for spaces) is redirected there, and an unknown ghadi's 404 is
       // made for its request alone, so that no one can fill the cache.
       key: ({ params, query }, { model }) => {
         if (params.name !== model.keptName(params.name)) return null;
-        const chosen = chosenMonth(model.today(), query.month as string, query.year as string);
+        const today = model.today();
+        const chosen = chosenMonth(today, query.month as string, query.year as string);
+        // Months of years with results only (and the current one): a made-up month is made per request.
+        const ghadi = model.loadedGhadi(params.name);
+        const years = ghadi ? model.loadedPeriods()?.years.get(ghadi.GID) : undefined;
+        if (!ghadi || !yearHasChart(chosen.year, years ?? [], today)) return null;
         return `${params.name}|${chosen.year}-${chosen.month}`;
       },
       build: (input, context) => resultsPage(input, context, language, true),
@@ -230,13 +279,11 @@ function pageReads(language: Language): PublicRead[] {
       query: noQuery,
       access: 'public',
       pageOnly: true,
-      dependsOn: RESULTS_AND_GHADIS,
-      maxKept: 2000,
-      // As the results page: kept under the folded name and a charted year only.
+      // As the results page: kept under the folded name, and only for a year with a chart.
       key: ({ params }, { model }) => {
         const year = chartedYear(params.year, model.today());
         if (year === null || params.name !== model.keptName(params.name)) return null;
-        return `${params.name}|${year}`;
+        return yearChartKey(model, params.name, year);
       },
       build: (input, context) => yearChartPage(input, context, language, true),
       live: async (input, context, request) => {
@@ -254,9 +301,7 @@ function pageReads(language: Language): PublicRead[] {
       query: noQuery,
       access: 'public',
       pageOnly: true,
-      dependsOn: RESULTS_AND_GHADIS,
-      maxKept: 400,
-      key: ({ params }, { model }) => (monthCharted(params.month, model.today()) ? params.month : null),
+      key: ({ params }, { model }) => monthChartKey(model, params.month),
       build: (input, context) => monthChartPage(input, context, language, true),
       live: async (input, context) => ({
         ready: (await monthChartPage(input, context, language, false)).answer,
@@ -268,11 +313,8 @@ function pageReads(language: Language): PublicRead[] {
       query: z.object({ page: z.unknown().optional() }),
       access: 'public',
       pageOnly: true,
-      // A ghadi's new name shows in every entry of it.
-      dependsOn: RESULTS_AND_GHADIS,
       // The newest pages are the ones read and kept; a page further back, or an address no pager
       // links to, is made for its request alone (a crawler walking far back rebuilds only what it asks).
-      maxKept: KEPT_DECLARATION_PAGES,
       key: ({ query }) => {
         const pageNumber = pageNumberOf(query.page);
         return pageNumber === null || pageNumber > KEPT_DECLARATION_PAGES ? null : String(pageNumber);

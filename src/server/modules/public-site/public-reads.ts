@@ -22,37 +22,74 @@ import { SITE_NAME, siteInfo } from '../../../shared/site.js';
 import { BadRequestError } from '../../errors.js';
 import { jsonListStream } from '../../lib/json-list-stream.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
+import type { Built } from './answer-cache.js';
+import {
+  boardKeys,
+  contentKey,
+  ghadiKey,
+  ghadiMonthKey,
+  ghadiResultsKey,
+  homeKeys,
+  LOG_KEY,
+  monthEnd,
+  monthKey,
+  TODAY_KEY,
+} from './answer-keys.js';
 import { encodeJson, prepareFailure } from './cached-answer.js';
 import { CHART_READS } from './chart-reads.js';
 import { PAGE_READS } from './public-page-reads.js';
 import {
+  cachingOf,
   defineRead,
-  EVERYTHING,
   ghadiNameParams,
   kept,
   noQuery,
   type PublicRead,
-  RESULTS_AND_GHADIS,
+  periodCaching,
   type ReadContext,
   type ReadInput,
 } from './read-definition.js';
-import type { Built } from './read-model.js';
 import { SITE_FILE_READS } from './site-file-reads.js';
 
 const ghadiListAnswer = listAnswer(ghadiRecord);
+const ghadiResultsAnswer = listAnswer(publicResultRecord);
+const contentAnswer = itemAnswer(contentBlockRecord);
 
-/** One ghadi's results (a month, a year or the latest), or the 404 of a name no live ghadi has. */
+/** The month GET /api/results/{name} shows for a month and year query (each defaults to today's). */
+function queriedMonth(today: string, month?: number, year?: number): string {
+  return `${year ?? today.slice(0, 4)}-${String(month ?? Number(today.slice(5, 7))).padStart(2, '0')}`;
+}
+
+/** One ghadi's results (a month, or all of them), or the 404 of a name no live ghadi has. */
 async function ghadiResults(
   { params, query }: ReadInput<z.infer<typeof ghadiNameParams>, z.infer<typeof ghadiResultsQuery>>,
   { model }: ReadContext,
 ): Promise<Built> {
+  const ghadi = await model.ghadiNamed(params.name);
+  if (!ghadi) {
+    return {
+      answer: await prepareFailure(404, `No data available for ${params.name}`, cachingOf([], true)),
+      keep: false,
+    };
+  }
   const rows = await model.ghadiResults(params.name, query.month, query.year);
+  const today = model.today();
+  const caching =
+    query.month === undefined && query.year === undefined
+      ? cachingOf([ghadiKey(ghadi.GID), ghadiResultsKey(ghadi.GID)], true)
+      : periodCaching(monthEnd(queriedMonth(today, query.month, query.year)), today, [
+          ghadiKey(ghadi.GID),
+          ghadiMonthKey(ghadi.GID, queriedMonth(today, query.month, query.year)),
+        ]);
   // A known ghadi's answer is kept for every spelling of its name, so it names the ghadi as the site does.
-  const name = rows === undefined ? params.name : (model.keptName(params.name) ?? params.name);
   const answer = rows
-    ? await encodeJson(ghadiResultsAnswer, { success: true, data: rows })
-    : await prepareFailure(404, `No data available for ${name}`);
-  return { answer, keep: rows !== undefined };
+    ? await encodeJson(ghadiResultsAnswer, { success: true, data: rows }, caching)
+    : await prepareFailure(
+        404,
+        `No data available for ${model.keptName(params.name) ?? params.name}`,
+        caching,
+      );
+  return { answer, keep: true };
 }
 
 /** A window of the declaration log, with the head it was read up to. */
@@ -62,8 +99,6 @@ async function declarationsWindow(query: DeclarationsQuery, declarations: Declar
   const data = (await declarations.list(query)).filter((entry) => entry.seq <= head.seq);
   return { success: true as const, data, head };
 }
-const ghadiResultsAnswer = listAnswer(publicResultRecord);
-const contentAnswer = itemAnswer(contentBlockRecord);
 
 /** Every public read: the API's here, the charts (chart-reads.ts), then the pages and site files (public-page-reads.ts). */
 export const PUBLIC_READS: readonly PublicRead[] = [
@@ -72,11 +107,15 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     query: noQuery,
     response: ghadiListAnswer,
     access: 'public',
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: 1,
     key: () => 'all',
     build: async (_, { model }) =>
-      kept(await encodeJson(ghadiListAnswer, { success: true, data: await model.ghadis() })),
+      kept(
+        await encodeJson(
+          ghadiListAnswer,
+          { success: true, data: await model.ghadis() },
+          cachingOf(boardKeys(model.today()), true),
+        ),
+      ),
   }),
 
   defineRead({
@@ -84,23 +123,30 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     query: resultListQuery,
     response: resultListAnswer,
     access: 'optional',
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: 24,
     // The public's month lists and newest page are cached; searches, other pages and everything an
     // admin asks are answered live, and the public's are limited per client address.
     key: ({ query, admin }) =>
       admin || query.q !== undefined || query.page !== undefined || query.limit !== undefined
         ? null
         : (query.month ?? 'newest'),
-    build: async ({ query }, { model, results }) =>
-      kept(
-        await encodeJson(resultListAnswer, {
-          success: true,
-          ...(query.month
-            ? { data: await model.results(query.month) }
-            : await results.page({}, false, MAX_PUBLIC_LIMIT)),
-        }),
-      ),
+    build: async ({ query }, { model, results }) => {
+      if (query.month) {
+        return kept(
+          await encodeJson(
+            resultListAnswer,
+            { success: true, data: await model.results(query.month) },
+            periodCaching(monthEnd(query.month), model.today(), [monthKey(query.month)]),
+          ),
+        );
+      }
+      return kept(
+        await encodeJson(
+          resultListAnswer,
+          { success: true, ...(await results.page({}, false, MAX_PUBLIC_LIMIT)) },
+          cachingOf([LOG_KEY], true),
+        ),
+      );
+    },
     live: async ({ query, admin }, { results }) => {
       if (admin && query.page === undefined && query.limit === undefined) {
         return { stream: jsonListStream(results.everyAdminRecord(query)) };
@@ -108,7 +154,11 @@ export const PUBLIC_READS: readonly PublicRead[] = [
       if (!admin && query.limit !== undefined && query.limit > MAX_PUBLIC_LIMIT) {
         throw new BadRequestError(`limit: Must be ${MAX_PUBLIC_LIMIT} or less`);
       }
-      return { json: { success: true, ...(await results.page(query, admin, MAX_PUBLIC_LIMIT)) } };
+      // Any result may show in a search or a page of the list.
+      return {
+        json: { success: true, ...(await results.page(query, admin, MAX_PUBLIC_LIMIT)) },
+        caching: cachingOf([LOG_KEY], true),
+      };
     },
   }),
 
@@ -118,8 +168,6 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     query: ghadiResultsQuery,
     response: ghadiResultsAnswer,
     access: 'public',
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: 2000,
     // Every spelling of a ghadi's name (any case, hyphens for spaces) is one answer, kept under the
     // name as the site spells it. An unknown name's 404 is made for its request alone, so that
     // made-up names cannot fill the cache.
@@ -137,16 +185,18 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     query: noQuery,
     response: contentAnswer,
     access: 'public',
-    dependsOn: ['content'],
-    maxKept: 200,
-    key: ({ params }) => params.slug,
+    // Kept under the slug as stored (lower case) for an active block only: an unknown slug's 404 is
+    // made per request, so that made-up slugs cannot fill the cache.
+    key: ({ params }, { model }) => model.keptSlug(params.slug),
     build: async ({ params }, { model }) => {
-      const block = await model.content(params.slug);
-      return kept(
-        block
-          ? await encodeJson(contentAnswer, { success: true, data: block })
-          : await prepareFailure(404, 'Content block not found'),
-      );
+      // Read first, so that the next request for a known slug finds its key.
+      const slugs = await model.activeSlugs();
+      const slug = params.slug.toLowerCase();
+      const block = slugs.has(slug) ? await model.content(slug) : null;
+      const caching = cachingOf([contentKey(slug)], true);
+      return block
+        ? kept(await encodeJson(contentAnswer, { success: true, data: block }, caching))
+        : { answer: await prepareFailure(404, 'Content block not found', caching), keep: false };
     },
   }),
 
@@ -155,21 +205,39 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     query: declarationsQuery,
     response: declarationsAnswer,
     access: 'public',
-    // A ghadi's new name shows in every entry of it.
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: 200,
     // Kept for the pages a reader walks the whole log by (after = a multiple of the default or the
-    // largest limit, no filter); any other window is answered for its request alone.
-    key: ({ query }) =>
-      query.gid === undefined &&
-      query.date === undefined &&
-      (query.limit === DEFAULT_DECLARATIONS_LIMIT || query.limit === MAX_DECLARATIONS_LIMIT) &&
-      query.after % query.limit === 0
+    // largest limit, no filter) up to the log's head; any other window is answered for its request
+    // alone.
+    key: ({ query }, { model }) => {
+      const head = model.loadedHead();
+      return head !== undefined &&
+        query.after <= head.seq &&
+        query.gid === undefined &&
+        query.date === undefined &&
+        (query.limit === DEFAULT_DECLARATIONS_LIMIT || query.limit === MAX_DECLARATIONS_LIMIT) &&
+        query.after % query.limit === 0
         ? `${query.after}|${query.limit}`
-        : null,
-    build: async ({ query }, { declarations }) =>
-      kept(await encodeJson(declarationsAnswer, await declarationsWindow(query, declarations))),
-    live: async ({ query }, { declarations }) => ({ json: await declarationsWindow(query, declarations) }),
+        : null;
+    },
+    build: async ({ query }, { model, declarations }) => {
+      const window = await declarationsWindow(query, declarations);
+      await model.declarationHead();
+      // A full window of the log never changes (only a ghadi's new name, which drops the whole site).
+      const full =
+        query.gid === undefined && query.date === undefined && query.after + query.limit <= window.head.seq;
+      return kept(
+        await encodeJson(
+          declarationsAnswer,
+          window,
+          full ? cachingOf([], false) : cachingOf([LOG_KEY], true),
+        ),
+      );
+    },
+    live: async ({ query }, { model, declarations }) => {
+      // The head read here is what keeps the next request's window.
+      await model.declarationHead();
+      return { json: await declarationsWindow(query, declarations), caching: cachingOf([LOG_KEY], true) };
+    },
   }),
 
   defineRead({
@@ -177,11 +245,15 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     query: noQuery,
     response: declarationHeadAnswer,
     access: 'public',
-    dependsOn: ['result'],
-    maxKept: 1,
     key: () => 'head',
     build: async (_, { declarations }) =>
-      kept(await encodeJson(declarationHeadAnswer, { success: true, ...(await declarations.head()) })),
+      kept(
+        await encodeJson(
+          declarationHeadAnswer,
+          { success: true, ...(await declarations.head()) },
+          cachingOf([LOG_KEY], true),
+        ),
+      ),
   }),
 
   defineRead({
@@ -189,11 +261,17 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     query: noQuery,
     response: homeAnswer,
     access: 'public',
-    dependsOn: EVERYTHING,
-    maxKept: 1,
     key: () => 'home',
-    build: async (_, { model }) =>
-      kept(await encodeJson(homeAnswer, { success: true, data: await model.homeData() })),
+    build: async (_, { model }) => {
+      const data = await model.homeData();
+      return kept(
+        await encodeJson(
+          homeAnswer,
+          { success: true, data },
+          cachingOf(homeKeys(model.today(), data.recordMonth), true),
+        ),
+      );
+    },
   }),
 
   defineRead({
@@ -201,17 +279,14 @@ export const PUBLIC_READS: readonly PublicRead[] = [
     query: noQuery,
     response: siteInfo,
     access: 'public',
-    dependsOn: [],
-    maxKept: 1,
     key: () => 'site',
     build: async (_, { model }) =>
       kept(
-        await encodeJson(siteInfo, {
-          success: true,
-          siteName: SITE_NAME,
-          timeZone: model.timeZone,
-          today: model.today(),
-        }),
+        await encodeJson(
+          siteInfo,
+          { success: true, siteName: SITE_NAME, timeZone: model.timeZone, today: model.today() },
+          cachingOf([TODAY_KEY], true),
+        ),
       ),
   }),
   ...CHART_READS,

@@ -4,11 +4,13 @@ import { EVENTS_PATH, EVENTS_SINCE_PARAM } from '../../../shared/live-events.js'
 import { languageOfPath } from '../../../shared/page-language.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
-import { sendCached } from './cached-answer.js';
+import type { Served } from './answer-cache.js';
+import { CHANGE_ID_HEADER, cacheControlOf, keyHeaders, sendCached } from './answer-delivery.js';
+import { SITE_KEY } from './answer-keys.js';
+import type { CachedAnswer } from './cached-answer.js';
 import { notFoundPage } from './public-page-reads.js';
 import type { PublicSite } from './public-site.js';
-import type { PublicRead, ReadContext, ReadInput } from './read-definition.js';
-import type { Built } from './read-model.js';
+import { cachingOf, type PublicRead, type ReadContext, type ReadInput } from './read-definition.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,9 +43,27 @@ function lastSeen(request: FastifyRequest): number | undefined {
   return (request.query as z.infer<typeof eventsQuery>)[EVENTS_SINCE_PARAM];
 }
 
+/** A client that left while its build waited for a place is owed nothing: nothing is built. */
+function stillThere(request: FastifyRequest): void {
+  if (request.raw.destroyed || request.raw.socket.destroyed)
+    throw new ServiceUnavailableError('The client has gone');
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, context: ReadContext, served: Served) {
+  const { entry } = served;
+  const state = { site: context.headers, version: context.model.version, stale: served.stale };
+  return sendCached(request, reply, served.answer, state, (encoding) => {
+    if (entry) context.model.answers.made(entry, encoding);
+  });
+}
+
+function sendReady(request: FastifyRequest, reply: FastifyReply, context: ReadContext, answer: CachedAnswer) {
+  return send(request, reply, context, { answer, stale: false, entry: null });
+}
+
 /**
- * An answer built for this request alone, through the uncached builds' gate (admins pass by it): the
- * read's `live` answer, or else what its `build` makes, not kept.
+ * An answer built for this request alone, through the build gate as an uncached one (an admin's is
+ * not limited): the read's `live` answer, or else what its `build` makes, not kept.
  */
 async function answerLive(
   read: PublicRead,
@@ -52,56 +72,83 @@ async function answerLive(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const release = input.admin ? null : await context.uncachedBuilds.admit(clientGroup(request.ip));
-  try {
-    // A client that left while its build waited for a place is owed nothing: nothing is built.
-    if (request.raw.destroyed || request.raw.socket.destroyed)
-      throw new ServiceUnavailableError('The client has gone');
+  const builder = { address: input.admin ? null : clientGroup(request.ip), uncached: true };
+  // An admin's answer is theirs alone; the public's may be kept by a shared cache like the others.
+  if (input.admin) reply.header('cache-control', 'private, no-store');
+  return context.builds.run(builder, async () => {
+    stillThere(request);
     const live = read.live
       ? await read.live(input, context, request)
       : { ready: (await read.build(input, context)).answer };
-    if ('ready' in live) return sendCached(request, reply, live.ready, context.headers);
+    if ('ready' in live) return sendReady(request, reply, context, live.ready);
     if ('stream' in live) return reply.type('application/json; charset=utf-8').send(live.stream);
-    if ('redirect' in live) return reply.redirect(live.redirect, 301);
+    if ('redirect' in live) {
+      // The address the site spells a ghadi's pages with changes only with the whole site.
+      reply.headers({
+        'cache-control': cacheControlOf(cachingOf([], true), false),
+        ...keyHeaders([SITE_KEY]),
+      });
+      return reply.redirect(live.redirect, 301);
+    }
+    if (!input.admin)
+      reply.headers({
+        'cache-control': cacheControlOf(live.caching, false),
+        ...keyHeaders(live.caching.keys),
+        [CHANGE_ID_HEADER]: String(context.model.version),
+      });
     return live.json;
-  } finally {
-    release?.();
-  }
+  });
 }
 
 /**
  * The site's 404 page for an address no route serves (Fastify's not-found handler calls this for page
  * addresses outside the app's), in the address's language. Made per request, never kept, and through
- * the uncached builds' gate like every other 404 page.
+ * the build gate like every other 404 page.
  */
 export async function answerUnknownAddress(
   context: ReadContext,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const release = await context.uncachedBuilds.admit(clientGroup(request.ip));
-  try {
-    if (request.raw.destroyed || request.raw.socket.destroyed)
-      throw new ServiceUnavailableError('The client has gone');
+  return context.builds.run({ address: clientGroup(request.ip), uncached: true }, async () => {
+    stillThere(request);
     const path = request.url.split('?')[0] ?? '';
     const { answer } = await notFoundPage(context, languageOfPath(path));
-    return sendCached(request, reply, answer, context.headers);
-  } finally {
-    release();
-  }
+    return sendReady(request, reply, context, answer);
+  });
 }
 
-function answerRead(read: PublicRead, context: ReadContext, request: FastifyRequest, reply: FastifyReply) {
+async function answerRead(
+  read: PublicRead,
+  context: ReadContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const input: ReadInput<unknown, unknown> = {
     params: request.params,
     query: request.query,
     admin: request.user?.userType === 'admin',
   };
+  // The date first: a new day drops what it changes before anything is looked up.
+  context.model.today();
+  // What keys are made of is read first, rather than answer this request as if it were not kept.
+  const reading = context.model.keysReady();
+  // Without the database, a key that needs none (the home page's) still finds its last answer.
+  if (reading) await reading.catch(() => {});
   const key = read.key(input, context);
   if (key === null) return answerLive(read, input, context, request, reply);
-  const built = context.model.answer(read, key, () => read.build(input, context));
-  const send = (ready: Built) => sendCached(request, reply, ready.answer, context.headers);
-  return built instanceof Promise ? built.then(send) : send(built);
+  const builder = { address: clientGroup(request.ip), uncached: false };
+  const served = context.model.answers.serve(
+    read.path,
+    key,
+    () => read.build(input, context),
+    (build) =>
+      context.builds.run(builder, () => {
+        stillThere(request);
+        return build();
+      }),
+  );
+  return send(request, reply, context, served instanceof Promise ? await served : served);
 }
 
 export interface PublicSiteRouteOptions {

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../../shared/live-events.js';
-import type { DatabaseHealth } from '../../db/database-health.js';
 import type { Change, LoggedChange } from '../changes/change.js';
 import type { ChangeLog } from '../changes/change-log.js';
+import type { AnswerCache } from './answer-cache.js';
+import { keysDroppedBy } from './answer-keys.js';
 import type { LiveEvents } from './live-event-streams.js';
 import type { PublicData } from './public-data.js';
+import type { PurgeSender } from './purge-sender.js';
 import { ReadModel } from './read-model.js';
 import { type Rollover, SiteClock } from './site-clock.js';
 
@@ -15,10 +17,10 @@ export interface PublicSiteOptions {
   log: FastifyBaseLogger;
   /** The open pages' event streams. */
   events: LiveEvents;
-  /** Told whether each public read found its answer built (the metrics). */
-  onLookup: (route: string, hit: boolean) => void;
-  /** Whether the database is away now (answers are then served stale rather than rebuilt). */
-  databaseHealth: DatabaseHealth;
+  /** The kept answers. */
+  answers: AnswerCache;
+  /** Where this process's changes are purged from a shared cache in front of the site (PURGE_URL), or null. */
+  purges: PurgeSender | null;
 }
 
 /** What a change looks like to an open page: the change with the data it changed, as the API shows it now. */
@@ -63,7 +65,8 @@ async function liveEventFor(change: Change, model: ReadModel, data: PublicData):
 
 /**
  * The public site's moving parts: the read model (its caches), the live event streams, and the site's
- * clock. Every change in the log drops what it made stale and goes out to open pages with its data.
+ * clock. Every change in the log drops the answers that show what it changed and goes out to open
+ * pages with its data; a change this process made is also purged from the shared cache in front.
  */
 export class PublicSite {
   readonly model: ReadModel;
@@ -71,33 +74,41 @@ export class PublicSite {
   private readonly clock: SiteClock;
   /** Events are built and sent one after another, in log order. */
   private publishing: Promise<void> = Promise.resolve();
-  private unsubscribe: (() => void) | undefined;
+  private readonly unsubscribe: Array<() => void> = [];
+  /** The latest rollover this process applied when its clock saw it (its logged twin is not applied twice). */
+  private rolled: string | undefined;
 
   constructor(private readonly options: PublicSiteOptions) {
     this.clock = new SiteClock(options.timeZone, (rollover) => this.dayRolledOver(rollover));
-    this.model = new ReadModel(
-      options.data,
-      () => this.clock.today(),
-      options.timeZone,
-      options.onLookup,
-      options.databaseHealth,
-    );
+    this.model = new ReadModel(options.data, () => this.clock.today(), options.timeZone, options.answers);
     this.events = options.events;
   }
 
   /** Starts after the change log's latest entry (ChangeLog.start first). */
   start(): void {
-    const latest = this.options.changes.lastAppliedId;
+    const { changes, purges, answers } = this.options;
+    const latest = changes.lastAppliedId;
     this.model.version = latest;
     this.events.start(latest);
-    this.unsubscribe = this.options.changes.subscribe((logged) => this.changed(logged));
+    this.unsubscribe.push(
+      changes.subscribe((logged) => this.changed(logged)),
+      // A write answers once this process serves what it wrote.
+      changes.settleWith(() => answers.rebuilt()),
+    );
+    if (purges) {
+      this.unsubscribe.push(
+        changes.onWritten(({ id, change }) => purges.send(id, keysDroppedBy(change, this.model.today()))),
+      );
+    }
   }
 
   /** Ends the streams (before the server closes: an open stream would hold it) and the clock. */
   close(): void {
     this.clock.stop();
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
     this.events.closeAll();
+    this.options.answers.close();
+    this.options.purges?.close();
   }
 
   /** Resolves once every event so far has been sent (tests, and shutdown). */
@@ -120,9 +131,11 @@ export class PublicSite {
   }
 
   private changed({ id, change }: LoggedChange): void {
-    this.model.drop(change.kind);
+    const alreadyRolled = change.kind === 'day' && this.rolled === rolloverId(change);
+    if (!alreadyRolled) this.model.drop(keysDroppedBy(change, this.model.today()));
     // What is built from now on includes this change: it is the version pages and answers carry.
     this.model.version = id;
+    this.options.answers.generation += 1;
     this.events.announce(id);
     this.publishing = this.publishing.then(async () => {
       let event: LiveEvent;
@@ -137,11 +150,17 @@ export class PublicSite {
     });
   }
 
-  private dayRolledOver({ today, utcDate }: Rollover): void {
-    this.model.drop('day');
+  private dayRolledOver({ today, utcDate, previous }: Rollover): void {
+    const change: Change = { kind: 'day', today, utcDate, previous };
+    this.rolled = rolloverId(change);
+    this.model.drop(keysDroppedBy(change, today));
     // Recorded once for every process on the database; each hears of it through the log.
     this.options.changes
-      .recordOnce({ kind: 'day', today, utcDate })
+      .recordOnce(change)
       .catch((error: unknown) => this.options.log.error({ err: error }, 'recording the new day failed'));
   }
+}
+
+function rolloverId(change: Change): string | undefined {
+  return change.kind === 'day' ? `${change.today}|${change.utcDate}` : undefined;
 }

@@ -4,10 +4,12 @@ import { z } from 'zod';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { ResultsService } from '../results/results-service.js';
-import type { CachedAnswer } from './cached-answer.js';
+import type { Built } from './answer-cache.js';
+import { periodOpen, SITE_KEY, TODAY_KEY } from './answer-keys.js';
+import type { BuildGate } from './build-gate.js';
+import type { AnswerCaching, CachedAnswer } from './cached-answer.js';
 import type { PublicPages } from './page-html.js';
-import type { Built, CachePolicy, ReadModel } from './read-model.js';
-import type { UncachedBuilds } from './uncached-builds.js';
+import type { ReadModel } from './read-model.js';
 
 /** What the builders of public answers work with. */
 export interface ReadContext {
@@ -20,8 +22,8 @@ export interface ReadContext {
   declarations: DeclarationLog;
   /** The headers every answer carries (security, CORS), the same on both answer paths. */
   headers: ResponseHeaders;
-  /** The gate of every public answer built and not kept (answerRead goes through it for `live`). */
-  uncachedBuilds: UncachedBuilds;
+  /** The one limit on building public answers (answers kept or not). */
+  builds: BuildGate;
 }
 
 export interface ReadInput<P, Q> {
@@ -37,16 +39,17 @@ export interface ReadInput<P, Q> {
  * address the site itself uses for what was asked.
  */
 export type LiveAnswer =
-  | { json: unknown }
+  | { json: unknown; caching: AnswerCaching }
   | { ready: CachedAnswer }
   | { stream: Readable }
   | { redirect: string };
 
 /**
- * One public GET: its address, the same zod schemas the API validates with, how its answer is cached,
- * and how it is built. The Fastify routes and the fast path are both generated from these entries.
+ * One public GET: its address, the same zod schemas the API validates with, how its answers are kept,
+ * and how they are built. The Fastify routes and the fast path are both generated from these entries.
  */
-export interface PublicRead<P = unknown, Q = unknown> extends CachePolicy {
+export interface PublicRead<P = unknown, Q = unknown> {
+  /** The read's route, as the metrics and the answer cache name it. */
   path: string;
   params?: z.ZodType<P>;
   query: z.ZodType<Q>;
@@ -59,7 +62,8 @@ export interface PublicRead<P = unknown, Q = unknown> extends CachePolicy {
   /**
    * The cache key, or null when this request is answered by `live` (else by `build`) and not kept.
    * A key names what the answer is (a ghadi by its canonical name, a normalised month), never how the
-   * address spelled it, so that no one can multiply the kept answers by respelling an address.
+   * address spelled it, and only what exists is kept (a ghadi, a year with results), so that no one
+   * can multiply the kept answers by respelling or making up an address.
    */
   key(input: ReadInput<P, Q>, context: ReadContext): string | null;
   build(input: ReadInput<P, Q>, context: ReadContext): Promise<Built>;
@@ -71,6 +75,23 @@ export function defineRead<P, Q>(read: PublicRead<P, Q>): PublicRead {
 }
 
 /**
+ * How a shared cache may keep an answer that shows `keys` (answer-keys.ts); every answer also carries
+ * SITE_KEY. `open`: it may change at any moment (else it is a closed period's).
+ */
+export function cachingOf(keys: readonly string[], open: boolean): AnswerCaching {
+  return { keys: [SITE_KEY, ...keys], open };
+}
+
+/**
+ * The caching of an answer about a period that ends on `lastDay`: open (and dropped with the day)
+ * while it holds today or yesterday, closed after.
+ */
+export function periodCaching(lastDay: string, today: string, keys: readonly string[]): AnswerCaching {
+  const open = periodOpen(lastDay, today);
+  return cachingOf(open ? [...keys, TODAY_KEY] : keys, open);
+}
+
+/**
  * How long a path parameter may be, counted encoded (as the router counts): a 100-character
  * Devanagari name is 900 characters there. Anything longer than a ghadi name is simply not found.
  */
@@ -79,11 +100,8 @@ export const MAX_PATH_PARAM_LENGTH = 1000;
 export const noQuery = z.object({});
 export const ghadiNameParams = z.object({ name: z.string().min(1).max(MAX_PATH_PARAM_LENGTH) });
 
-/** The changes most answers go stale after; the home page shows content blocks as well. */
-export const RESULTS_AND_GHADIS = ['result', 'ghadi'] as const;
-export const EVERYTHING = ['result', 'ghadi', 'content'] as const;
-
 export const kept = (answer: CachedAnswer): Built => ({ answer, keep: true });
+export const notKept = (answer: CachedAnswer): Built => ({ answer, keep: false });
 
 /** What the site's own addresses are prefixed with in files that need absolute URLs. */
 export function originOf(request: FastifyRequest, context: ReadContext): string {

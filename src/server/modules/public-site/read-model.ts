@@ -1,47 +1,18 @@
+import { addDays } from '../../../shared/dates.js';
 import { BANNER_SLUG, BLOG_SLUG } from '../../../shared/home-content-blocks.js';
 import { utcYearMonth } from '../../../shared/month-tables.js';
 import { foldName, ghadiAddressed, indexNames, type NameIndex } from '../../../shared/names.js';
 import type { GhadiNames, HomePageData, PublicGhadi } from '../../../shared/public-page-data.js';
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
+import type { DeclarationHead } from '../../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import { isDatabaseUnavailable } from '../../db/database-errors.js';
-import type { DatabaseHealth } from '../../db/database-health.js';
-import type { ChangeKind } from '../changes/change.js';
 import type { ChartPeriods } from '../results/results-repository.js';
-import type { CachedAnswer } from './cached-answer.js';
-import { ByteBudget, MemoStore, whenReady } from './memo-store.js';
+import type { AnswerCache } from './answer-cache.js';
+import { HOME_KEY, LOG_KEY, PERIODS_KEY, SITE_KEY, TODAY_KEY } from './answer-keys.js';
+import { MemoStore, whenReady } from './memo-store.js';
 import type { PublicData } from './public-data.js';
-
-/** A built answer, and whether it is worth keeping (an unknown name's 404 is not). */
-export interface Built {
-  answer: CachedAnswer;
-  keep: boolean;
-}
-
-/** What a cached answer is stale after; a day change makes everything stale. */
-export interface CachePolicy {
-  /** The read's route, as the metrics name it. */
-  path: string;
-  dependsOn: readonly ChangeKind[];
-  /** How many variants (keys) are kept; the oldest goes first. */
-  maxKept: number;
-}
-
-/**
- * What every public read's answers may hold together, bodies in all their encodings. Keys are
- * canonical, so this is reached only by a site with very many ghadis, months and pages in demand.
- */
-export const MAX_ANSWER_BYTES = 48 * 1024 * 1024;
-
-function answerBytes(built: Built): number {
-  const { identity, gzip, br } = built.answer.bodies;
-  return identity.length + (gzip?.length ?? 0) + (br?.length ?? 0);
-}
-
-/** Stale answers handed out in place of a build: never kept as fresh. */
-const staleAnswers = new WeakSet<Built>();
 
 const tickerNamesByList = new WeakMap<GhadiRecord[], GhadiNames[]>();
 
@@ -57,43 +28,58 @@ function namesOf(list: GhadiRecord[]): NameIndex<GhadiRecord> {
   return index;
 }
 
+const MONTH_KEY = /^month-(\d{4}-\d{2})$/;
+const CONTENT_KEY = /^content-(.+)$/;
+
 /**
- * The public site's data and answers, built from the database once and kept until a change (or the
- * site's new day) makes them stale. Values are returned without a promise once built, so the hot
- * paths cost no allocation for a hit.
+ * The public site's data (the ghadi list, months of results, content blocks, which periods have
+ * results, the log's head) and its answers (`answers`), built from the database once and kept until a
+ * change drops the keys they show (answer-keys.ts). Data values are returned without a promise once
+ * built, so the hot paths cost no allocation for a hit.
  */
 export class ReadModel {
   /** The id of the latest change applied: data built now includes at least that much. */
   version = 0;
-  /** Counts the drops: something kept from an answer is current while this has not moved. */
-  generation = 0;
   /**
-   * When the data last changed (a change applied, a new day), as the home board's "Last updated":
-   * one value for every answer built from the same data, so the page and /api/home agree.
+   * When the board's data last changed (a result, a ghadi, a new day), as the home board's "Last
+   * updated": one value for every answer built from the same data, so the page and /api/home agree.
    */
   private changedAt = new Date().toISOString();
   private readonly ghadiList = new MemoStore<GhadiRecord[]>(1);
+  /**
+   * The live ghadis as of the latest list read since the whole site was last dropped: who they are and
+   * their names, which only a whole-site change moves. Cache keys are made from it without waiting,
+   * while the list with today's values is read again after each result.
+   */
+  private directory: GhadiRecord[] | undefined;
+  private directoryGeneration = 0;
   private readonly monthResults = new MemoStore<PublicResultRecord[]>(24);
   private readonly blocks = new MemoStore<ContentBlockRecord | null>(64);
-  private readonly answers = new Map<CachePolicy, MemoStore<Built>>();
-  private readonly answerBudget = new ByteBudget(MAX_ANSWER_BYTES);
+  private readonly slugs = new MemoStore<ReadonlySet<string>>(1);
+  private readonly periods = new MemoStore<ChartPeriods>(1);
+  private readonly head = new MemoStore<DeclarationHead>(1);
 
   constructor(
     private readonly data: PublicData,
-    /** The site's date (SITE_TIMEZONE); reading it may roll the day over, which drops everything. */
+    /** The site's date (SITE_TIMEZONE); reading it may roll the day over, which drops what it changes. */
     readonly today: () => string,
     readonly timeZone: string,
-    /** Told whether each public read found its answer built (the metrics). */
-    readonly onLookup: (route: string, hit: boolean) => void,
-    /** Whether the database is away now: the last answer before a change then beats a 503. */
-    private readonly database: Pick<DatabaseHealth, 'unavailable' | 'failed'> = {
-      unavailable: false,
-      failed: () => {},
-    },
+    /** The kept answers. */
+    readonly answers: AnswerCache,
   ) {}
 
+  /** The site's date the day before today. */
+  yesterday(): string {
+    return addDays(this.today(), -1);
+  }
+
   ghadis(): GhadiRecord[] | Promise<GhadiRecord[]> {
-    return this.ghadiList.get('all', () => this.data.ghadiList());
+    return this.ghadiList.get('all', async () => {
+      const generation = this.directoryGeneration;
+      const list = await this.data.ghadiList();
+      if (generation === this.directoryGeneration) this.directory ??= list;
+      return list;
+    });
   }
 
   /** Every live ghadi's names by OrderId (each page's keyword ticker), one array per ghadi list. */
@@ -114,19 +100,45 @@ export class ReadModel {
   }
 
   /**
+   * The live ghadi an address names when the ghadi list is built (null: none has the name), or
+   * undefined while the list is being rebuilt: what a cache key may be made of without waiting.
+   */
+  loadedGhadi(name: string): GhadiRecord | null | undefined {
+    // A list read since the last whole-site drop is as good (the memo keeps none from before it).
+    const list = this.directory ?? this.ghadiList.peek('all');
+    if (list === undefined) return undefined;
+    return ghadiAddressed(namesOf(list), name) ?? null;
+  }
+
+  /**
    * The name an address's answers are kept under: the folded English name of the ghadi it names,
    * however the address spelled it. Null when the ghadi list is built and no live ghadi has the name
    * (its 404 is then made per request, never kept), or when the list is being rebuilt and the
    * spelling may be another's (a hyphen): such a request is answered for itself, and builds the list.
    */
   keptName(name: string): string | null {
-    const list = this.ghadiList.peek('all');
-    if (list === undefined) {
+    const ghadi = this.loadedGhadi(name);
+    if (ghadi === undefined) {
       const folded = foldName(name);
       return folded.includes('-') ? null : folded;
     }
-    const ghadi = ghadiAddressed(namesOf(list), name);
     return ghadi ? foldName(ghadi.NameEn) : null;
+  }
+
+  /**
+   * A promise while what cache keys are made of (who the ghadis are, which periods have results, the
+   * log's head, the blocks' slugs) is being read, else undefined: a request waits for it rather than
+   * be answered as if its answer were not kept.
+   */
+  keysReady(): Promise<unknown> | undefined {
+    if (
+      (this.directory ?? this.ghadiList.peek('all')) !== undefined &&
+      this.periods.peek('all') !== undefined &&
+      this.head.peek('head') !== undefined &&
+      this.slugs.peek('all') !== undefined
+    )
+      return undefined;
+    return Promise.all([this.ghadis(), this.chartPeriods(), this.declarationHead(), this.activeSlugs()]);
   }
 
   /** A month's public results (YYYY-MM), newest first. */
@@ -134,8 +146,24 @@ export class ReadModel {
     return this.monthResults.get(month, () => this.data.monthResults(month));
   }
 
+  /** An active content block by its slug, in any case (slugs are stored lower-cased), or null. */
   content(slug: string): ContentBlockRecord | null | Promise<ContentBlockRecord | null> {
-    return this.blocks.get(slug, () => this.data.content(slug));
+    const folded = slug.toLowerCase();
+    return this.blocks.get(folded, () => this.data.content(folded));
+  }
+
+  /** The active blocks' slugs. */
+  activeSlugs(): ReadonlySet<string> | Promise<ReadonlySet<string>> {
+    return this.slugs.get('all', async () => new Set(await this.data.activeSlugs()));
+  }
+
+  /**
+   * The slug a block's answer is kept under (lower-cased), when it names an active block; null for an
+   * unknown one (its 404 is made per request) or while the slugs are being read again.
+   */
+  keptSlug(slug: string): string | null {
+    const folded = slug.toLowerCase();
+    return this.slugs.peek('all')?.has(folded) ? folded : null;
   }
 
   /**
@@ -160,13 +188,29 @@ export class ReadModel {
   }
 
   /** A ghadi's results of a year and the years it has results in (its year chart's data). */
-  ghadiYear(gid: number, year: number): Promise<{ rows: PublicResultRecord[]; years: number[] }> {
-    return this.data.ghadiYear(gid, year);
+  async ghadiYear(gid: number, year: number): Promise<{ rows: PublicResultRecord[]; years: number[] }> {
+    const [rows, periods] = await Promise.all([this.data.ghadiYear(gid, year), this.chartPeriods()]);
+    return { rows, years: periods.years.get(gid) ?? [] };
   }
 
-  /** Each live ghadi's years with results, and the months with results of any live ghadi (the sitemap). */
-  chartPeriods(): Promise<ChartPeriods> {
-    return this.data.chartPeriods();
+  /** Each live ghadi's years with results, and the months with results of any live ghadi. */
+  chartPeriods(): ChartPeriods | Promise<ChartPeriods> {
+    return this.periods.get('all', () => this.data.chartPeriods());
+  }
+
+  /** The periods when they are read (undefined while they are read again): cache keys use them. */
+  loadedPeriods(): ChartPeriods | undefined {
+    return this.periods.peek('all');
+  }
+
+  /** The declaration log's latest entry. */
+  declarationHead(): DeclarationHead | Promise<DeclarationHead> {
+    return this.head.get('head', () => this.data.declarationHead());
+  }
+
+  /** The log's head when it is read (undefined while it is read again). */
+  loadedHead(): DeclarationHead | undefined {
+    return this.head.peek('head');
   }
 
   /** Everything the home page shows (GET /api/home, and the page's embedded data). */
@@ -195,81 +239,34 @@ export class ReadModel {
     };
   }
 
-  /** A cached answer, or a promise of it while it is built (shared by everyone who asks meanwhile). */
-  answer(policy: CachePolicy, key: string, build: () => Promise<Built>): Built | Promise<Built> {
-    this.dropAllOnNewDay();
-    const store = this.store(policy);
-    const fresh = store.peek(key);
-    this.onLookup(policy.path, fresh !== undefined);
-    if (fresh) return fresh;
-    // While the database is away, the answer from before the latest change is better than a 503,
-    // and answers at once instead of waiting for a build to fail.
-    const stale = this.database.unavailable ? store.staleValue(key) : undefined;
-    if (stale) return stale;
-    const buildOrStale = () =>
-      build().catch((error: unknown) => {
-        const previous = store.staleValue(key);
-        if (!previous || !isDatabaseUnavailable(error)) throw error;
-        this.database.failed(error);
-        staleAnswers.add(previous);
-        return previous;
-      });
-    return store.get(key, buildOrStale, (built) => built.keep && !staleAnswers.has(built));
-  }
-
-  /** A cached answer only when it is already built. */
-  readyAnswer(policy: CachePolicy, key: string): CachedAnswer | undefined {
-    this.dropAllOnNewDay();
-    const answer = this.answers.get(policy)?.peek(key)?.answer;
-    // A miss here is counted when Fastify, which takes the request next, builds the answer.
-    if (answer) this.onLookup(policy.path, true);
-    return answer;
-  }
-
-  /**
-   * Reading the site's date rolls the site clock over when a new day has begun, and the rollover
-   * drops every answer: done before a lookup, so that no answer of yesterday is served today.
-   */
-  private dropAllOnNewDay(): void {
-    this.today();
-  }
-
-  /** Forgets everything (a new day; or changes may have been missed). */
-  dropAll(): void {
-    this.generation += 1;
-    this.changedAt = new Date().toISOString();
-    this.ghadiList.clear();
-    this.monthResults.clear();
-    this.blocks.clear();
-    for (const store of this.answers.values()) store.clear();
-  }
-
-  /** Forgets what a change of this kind made stale. */
-  drop(kind: ChangeKind): void {
-    // An import may touch any month of any ghadi: finding what it left fresh would cost more than rebuilding.
-    if (kind === 'day' || kind === 'results-imported') {
-      this.dropAll();
-      return;
-    }
-    this.generation += 1;
-    this.changedAt = new Date().toISOString();
-    if (kind === 'content') this.blocks.clear();
-    else {
+  /** Forgets the data and answers that show any of `keys` (answer-keys.ts). */
+  drop(keys: readonly string[]): void {
+    const all = keys.includes(SITE_KEY);
+    if (all || keys.includes(HOME_KEY) || keys.includes(TODAY_KEY)) {
+      this.changedAt = new Date().toISOString();
       this.ghadiList.clear();
-      this.monthResults.clear();
     }
-    for (const [policy, store] of this.answers) if (policy.dependsOn.includes(kind)) store.clear();
+    if (all) {
+      this.directory = undefined;
+      this.directoryGeneration += 1;
+      this.monthResults.clear();
+      this.blocks.clear();
+    }
+    for (const key of all ? [] : keys) {
+      const month = MONTH_KEY.exec(key)?.[1];
+      if (month) this.monthResults.delete(month);
+      const slug = CONTENT_KEY.exec(key)?.[1];
+      if (slug) this.blocks.delete(decodeURIComponent(slug));
+    }
+    if (all || keys.some((key) => CONTENT_KEY.test(key))) this.slugs.clear();
+    if (all || keys.includes(PERIODS_KEY)) this.periods.clear();
+    if (all || keys.includes(LOG_KEY)) this.head.clear();
+    this.answers.drop(keys);
   }
 
-  private store(policy: CachePolicy): MemoStore<Built> {
-    let store = this.answers.get(policy);
-    if (!store) {
-      store = new MemoStore(policy.maxKept, {
-        weighing: { budget: this.answerBudget, weigh: answerBytes },
-        keepStale: true,
-      });
-      this.answers.set(policy, store);
-    }
-    return store;
+  /** Forgets everything (changes may have been missed). */
+  dropAll(): void {
+    this.drop([SITE_KEY]);
+    this.answers.dropAll();
   }
 }

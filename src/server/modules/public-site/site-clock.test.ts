@@ -35,12 +35,12 @@ describe('site clock', () => {
     expect(rollovers).toEqual([]);
     now = Date.parse('2026-11-22T18:30:01Z'); // Kolkata's midnight
     expect(clock.today()).toBe('2026-11-23');
-    expect(rollovers).toEqual([{ today: '2026-11-23', utcDate: '2026-11-22' }]);
+    expect(rollovers).toEqual([{ today: '2026-11-23', utcDate: '2026-11-22', previous: '2026-11-22' }]);
     now = Date.parse('2026-11-23T00:00:01Z'); // UTC midnight: same site day, but a new UTC day
     expect(clock.today()).toBe('2026-11-23');
     expect(rollovers).toEqual([
-      { today: '2026-11-23', utcDate: '2026-11-22' },
-      { today: '2026-11-23', utcDate: '2026-11-23' },
+      { today: '2026-11-23', utcDate: '2026-11-22', previous: '2026-11-22' },
+      { today: '2026-11-23', utcDate: '2026-11-23', previous: '2026-11-23' },
     ]);
     clock.stop();
   });

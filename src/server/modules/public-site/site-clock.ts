@@ -20,10 +20,11 @@ export function nextUtcMidnight(from: number): number {
   return (Math.floor(from / DAY_MS) + 1) * DAY_MS;
 }
 
-/** A rollover: the site's date and the UTC date from then on. */
+/** A rollover: the site's date and the UTC date from then on, and the site's date before it. */
 export interface Rollover {
   today: string;
   utcDate: string;
+  previous: string;
 }
 
 /**
@@ -58,8 +59,13 @@ export class SiteClock {
   }
 
   private roll(): void {
+    const previous = this.todayValue;
     this.compute();
-    this.onRollover({ today: this.todayValue, utcDate: new Date(this.now()).toISOString().slice(0, 10) });
+    this.onRollover({
+      today: this.todayValue,
+      utcDate: new Date(this.now()).toISOString().slice(0, 10),
+      previous,
+    });
   }
 
   private compute(): void {

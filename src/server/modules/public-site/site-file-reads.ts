@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { DECLARATIONS_PER_PAGE, FEED_PATH } from '../../../shared/declaration-log-pages.js';
+import type { Built } from './answer-cache.js';
+import { LOG_KEY, PERIODS_KEY, TODAY_KEY } from './answer-keys.js';
 import { prepareFailure } from './cached-answer.js';
 import { declarationFeed } from './declaration-feed.js';
 import {
+  cachingOf,
   defineRead,
   kept,
   noQuery,
   originOf,
   type PublicRead,
-  RESULTS_AND_GHADIS,
   type ReadContext,
 } from './read-definition.js';
-import type { Built } from './read-model.js';
 import { robotsTxt, SITEMAP_PATH, type SitemapContents, sitemapAnswer } from './site-files.js';
 
 /**
@@ -31,6 +32,12 @@ const sitemapPartParams = z.object({
  */
 const KEPT_PARTS = 4;
 
+/** The sitemap lists the pages that exist: the periods with results and the current ones. */
+const SITEMAP_CACHING = cachingOf([PERIODS_KEY, TODAY_KEY], true);
+const FEED_CACHING = cachingOf([LOG_KEY, TODAY_KEY], true);
+/** robots.txt changes only with PUBLIC_URL, which a restart takes. */
+const ROBOTS_CACHING = cachingOf([], false);
+
 /** The feed's entries: the latest page of the log. */
 async function feedOf(context: ReadContext, origin: string, compress = true) {
   const head = await context.declarations.head();
@@ -39,7 +46,7 @@ async function feedOf(context: ReadContext, origin: string, compress = true) {
     origin,
     entries,
     { timeZone: context.model.timeZone, today: context.model.today() },
-    compress,
+    { caching: FEED_CACHING, compress },
   );
 }
 
@@ -55,8 +62,12 @@ async function sitemapFileOf(
   part: number | null,
   compress: boolean,
 ): Promise<Built> {
-  const answer = await sitemapAnswer(origin, await contentsOf(context), part, compress);
-  return { answer: answer ?? (await prepareFailure(404, `The sitemap has no part ${part}`)), keep: true };
+  const options = { caching: SITEMAP_CACHING, compress };
+  const answer = await sitemapAnswer(origin, await contentsOf(context), part, options);
+  return {
+    answer: answer ?? (await prepareFailure(404, `The sitemap has no part ${part}`, SITEMAP_CACHING)),
+    keep: true,
+  };
 }
 
 /**
@@ -70,8 +81,6 @@ export const SITE_FILE_READS: readonly PublicRead[] = [
     path: SITEMAP_PATH,
     query: noQuery,
     access: 'public',
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: 1,
     key: (_, { publicUrl }) => (publicUrl ? 'sitemap' : null),
     build: (_, context) => sitemapFileOf(context, context.publicUrl ?? '', null, true),
     live: async (_, context, request) => ({
@@ -84,8 +93,6 @@ export const SITE_FILE_READS: readonly PublicRead[] = [
     params: sitemapPartParams,
     query: noQuery,
     access: 'public',
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: KEPT_PARTS,
     key: ({ params }, { publicUrl }) => (publicUrl && params.part <= KEPT_PARTS ? String(params.part) : null),
     build: ({ params }, context) => sitemapFileOf(context, context.publicUrl ?? '', params.part, true),
     live: async ({ params }, context, request) => ({
@@ -97,8 +104,6 @@ export const SITE_FILE_READS: readonly PublicRead[] = [
     path: FEED_PATH,
     query: noQuery,
     access: 'public',
-    dependsOn: RESULTS_AND_GHADIS,
-    maxKept: 1,
     // Without PUBLIC_URL the feed names each request's own origin, so it is made per request.
     key: (_, { publicUrl }) => (publicUrl ? 'feed' : null),
     build: async (_, context) => kept(await feedOf(context, context.publicUrl ?? '')),
@@ -111,10 +116,10 @@ export const SITE_FILE_READS: readonly PublicRead[] = [
     path: '/robots.txt',
     query: noQuery,
     access: 'public',
-    dependsOn: [],
-    maxKept: 1,
     key: (_, { publicUrl }) => (publicUrl ? 'robots' : null),
-    build: async (_, { publicUrl }) => kept(await robotsTxt(publicUrl ?? '')),
-    live: async (_, context, request) => ({ ready: await robotsTxt(originOf(request, context), false) }),
+    build: async (_, { publicUrl }) => kept(await robotsTxt(publicUrl ?? '', { caching: ROBOTS_CACHING })),
+    live: async (_, context, request) => ({
+      ready: await robotsTxt(originOf(request, context), { caching: ROBOTS_CACHING, compress: false }),
+    }),
   }),
 ];

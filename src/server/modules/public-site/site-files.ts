@@ -4,7 +4,7 @@ import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { ChartPeriods } from '../results/results-repository.js';
-import { type CachedAnswer, prepareAnswer } from './cached-answer.js';
+import { type CachedAnswer, type PrepareOptions, prepareAnswer } from './cached-answer.js';
 
 /** Characters XML 1.0 does not allow at all (control characters): a reader would reject the whole feed. */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -160,22 +160,19 @@ export function sitemapFile(
   return chosen ? urlsetXml(chosen) : null;
 }
 
-/**
- * sitemapFile as an answer (null for a part that does not exist). `compress` is false for a file
- * made for one request (compressing it would cost more than it saves).
- */
+/** sitemapFile as an answer (null for a part that does not exist). */
 export async function sitemapAnswer(
   origin: string,
   contents: SitemapContents,
   part: number | null,
-  compress = true,
+  options: PrepareOptions,
 ): Promise<CachedAnswer | null> {
   const body = sitemapFile(origin, contents, part);
-  return body === null ? null : prepareAnswer(200, 'application/xml; charset=utf-8', body, compress);
+  return body === null ? null : prepareAnswer(200, 'application/xml; charset=utf-8', body, options);
 }
 
 /** /robots.txt: everything but the admin and agent areas, and where the sitemap is. */
-export function robotsTxt(origin: string, compress = true): Promise<CachedAnswer> {
+export function robotsTxt(origin: string, options: PrepareOptions): Promise<CachedAnswer> {
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -185,5 +182,5 @@ export function robotsTxt(origin: string, compress = true): Promise<CachedAnswer
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
-  return prepareAnswer(200, 'text/plain; charset=utf-8', body, compress);
+  return prepareAnswer(200, 'text/plain; charset=utf-8', body, options);
 }

@@ -190,18 +190,6 @@ export class ResultsRepository {
       .executeTakeFirst();
   }
 
-  /** The years in which a ghadi has an active result, ascending (its (gid, result_date) index). */
-  async yearsOf(gid: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('results as r')
-      .select(sql<string>`substr(${sql.ref('r.result_date')}, 1, 4)`.as('year'))
-      .distinct()
-      .where('r.gid', '=', gid)
-      .where('r.is_active', '=', 1)
-      .execute();
-    return rows.map((row) => Number(row.year)).sort((a, b) => a - b);
-  }
-
   /**
    * Each live ghadi's years with an active result, and the months with an active result of any live
    * ghadi: what the chart pages exist for. Walked as a loose index scan, one seek per year of a ghadi

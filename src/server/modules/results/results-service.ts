@@ -194,7 +194,10 @@ export class ResultsService {
         return { outcome, answer };
       },
       // The same value sent again changes nothing anyone sees.
-      ({ outcome }) => (outcome.kind === 'unchanged' ? [] : [{ kind: 'result', gid: input.ghadiId, date }]),
+      ({ outcome }) =>
+        outcome.kind === 'unchanged'
+          ? []
+          : [{ kind: 'result', gid: input.ghadiId, date, created: outcome.kind === 'created' }],
     );
     this.onDeclared(actor.userType);
     return answer;
@@ -269,11 +272,6 @@ export class ResultsService {
     return (await this.results.list({ gids: [gid], year: String(year), liveGhadisOnly: true })).map(
       toPublicRecord,
     );
-  }
-
-  /** The years in which a ghadi has results, ascending. */
-  yearsOf(gid: number): Promise<number[]> {
-    return this.results.yearsOf(gid);
   }
 
   /** Each live ghadi's years with results, and the months with results of any live ghadi. */

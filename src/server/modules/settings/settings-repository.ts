@@ -32,6 +32,11 @@ export class SettingsRepository {
     return (await this.get(key)) ?? value;
   }
 
+  /** Removes a key. */
+  async delete(key: string): Promise<void> {
+    await this.database.db.deleteFrom('settings').where('key', '=', key).execute();
+  }
+
   /** Stores the value, replacing the key's value if it has one. */
   async put(key: string, value: string): Promise<void> {
     await this.database.db

@@ -162,6 +162,8 @@ function monthData(): MonthChartState {
     siteName: 'Site',
     today: '2026-11-22',
     timeZone: 'Asia/Kolkata',
+    previousMonth: '2026-10',
+    nextMonth: null,
     chart: {
       month: '2026-11',
       ghadis: [

@@ -15,13 +15,29 @@ function chartOf(month: string, ghadis: MonthChart['ghadis']): MonthChart {
   return { month, ghadis, days: Array.from({ length: 31 }, () => ghadis.map((): ChartCell => null)) };
 }
 
-function chartData(month = '2026-11', today = '2026-11-22', ghadis = [DISAWER, GALI]): MonthChartPageData {
+function chartData(
+  month = '2026-11',
+  today = '2026-11-22',
+  ghadis = [DISAWER, GALI],
+  neighbours: Pick<MonthChartPageData, 'previousMonth' | 'nextMonth'> = {
+    previousMonth: '2026-10',
+    nextMonth: null,
+  },
+): MonthChartPageData {
   const chart = chartOf(month, ghadis);
   if (ghadis.length === 2) {
     (chart.days[0] as ChartCell[])[1] = { Result: '33', Corrected: false };
     (chart.days[19] as ChartCell[])[0] = { Result: '81', Corrected: true };
   }
-  return { page: 'month-chart', version: 3, siteName: 'Site', today, timeZone: 'Asia/Kolkata', chart };
+  return {
+    page: 'month-chart',
+    version: 3,
+    siteName: 'Site',
+    today,
+    timeZone: 'Asia/Kolkata',
+    chart,
+    ...neighbours,
+  };
 }
 
 const render = (data: MonthChartPageData, language: Language = 'en') =>
@@ -92,7 +108,9 @@ describe('the monthly chart of every ghadi', () => {
   });
 
   it('in a past month links the next month, marks every date without a result, and has no today', async () => {
-    await render(chartData('2024-02', '2026-11-22'));
+    await render(
+      chartData('2024-02', '2026-11-22', [DISAWER, GALI], { previousMonth: '2024-01', nextMonth: '2024-03' }),
+    );
     expect(hrefOf('Next month (March 2024) →')).toBe('/chart/2024-03');
     expect(hrefOf('← Previous month (January 2024)')).toBe('/chart/2024-01');
     expect(document.querySelector('[aria-current="date"]')).toBeNull();
@@ -104,9 +122,19 @@ describe('the monthly chart of every ghadi', () => {
   });
 
   it('has no previous month before the first charted one', async () => {
-    await render(chartData('2000-01', '2000-01-05'));
+    await render(
+      chartData('2000-01', '2000-01-05', [DISAWER, GALI], { previousMonth: null, nextMonth: null }),
+    );
     expect(screen.queryByRole('link', { name: /Previous month/ })).toBeNull();
     expect(screen.queryByRole('link', { name: /Next month/ })).toBeNull();
+  });
+
+  it('links the nearest months that have a chart, past months without results', async () => {
+    await render(
+      chartData('2024-02', '2026-11-22', [DISAWER, GALI], { previousMonth: '2023-09', nextMonth: '2024-06' }),
+    );
+    expect(hrefOf('← Previous month (September 2023)')).toBe('/chart/2023-09');
+    expect(hrefOf('Next month (June 2024) →')).toBe('/chart/2024-06');
   });
 
   it('says so when no ghadi is listed', async () => {

@@ -1,11 +1,5 @@
 import { useEffect } from 'react';
-import {
-  daysInMonth,
-  monthCharted,
-  monthChartPath,
-  shiftMonth,
-  yearChartPath,
-} from '../../../shared/chart-pages.js';
+import { daysInMonth, monthChartPath, yearChartPath } from '../../../shared/chart-pages.js';
 import { twoDigits, yearMonthLabel, yearOf } from '../../../shared/date-labels.js';
 import { DAYS } from '../../../shared/month-tables.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
@@ -51,8 +45,7 @@ export function MonthChartView({ initial, language }: { initial: MonthChartPageD
   const to = (path: string) => inLanguage(language, path);
   const year = Number(chart.month.slice(0, 4));
   const length = daysInMonth(year, Number(chart.month.slice(5, 7)));
-  const previous = shiftMonth(chart.month, -1);
-  const next = shiftMonth(chart.month, 1);
+  const { previousMonth: previous, nextMonth: next } = data;
 
   return (
     <PublicShell
@@ -75,14 +68,14 @@ export function MonthChartView({ initial, language }: { initial: MonthChartPageD
         </h1>
 
         <PageLinks label={t.monthLinks}>
-          {monthCharted(previous, today) ? (
+          {previous ? (
             <PillLink href={to(monthChartPath(previous))} rel="prev">
               {`← ${t.previousMonth} (${yearMonthLabel(previous, language)})`}
             </PillLink>
           ) : (
             <span />
           )}
-          {monthCharted(next, today) && (
+          {next && (
             <PillLink href={to(monthChartPath(next))} rel="next">
               {`${t.nextMonth} (${yearMonthLabel(next, language)}) →`}
             </PillLink>

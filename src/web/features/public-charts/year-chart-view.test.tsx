@@ -98,7 +98,7 @@ describe('a ghadi’s year chart', () => {
     ).toEqual(['– No result', '✱ corrected after it was first declared', ' No such day', ' today']);
   });
 
-  it('links each month up to the current one to its results page, the years around it, the ghadi and home', async () => {
+  it('links each month up to the current one to its results page, the nearest years with results, the ghadi and home', async () => {
     await render(chartData());
     const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
     expect(within(headers[1] as HTMLElement).getByRole('link')).toHaveAttribute(
@@ -117,7 +117,8 @@ describe('a ghadi’s year chart', () => {
     // December has not come yet: nothing to read there.
     expect(within(headers[12] as HTMLElement).queryByRole('link')).toBeNull();
 
-    expect(hrefOf(/Previous year \(2024\)/)).toBe('/satta-results/gali/2024');
+    // 2024 has no results, so no chart: the previous year with one is 2023.
+    expect(hrefOf(/Previous year \(2023\)/)).toBe('/satta-results/gali/2023');
     expect(screen.queryByRole('link', { name: /Next year/ })).toBeNull();
     expect(hrefOf('Gali Results')).toBe('/satta-results/gali');
     expect(hrefOf('← Home')).toBe('/');
@@ -133,8 +134,8 @@ describe('a ghadi’s year chart', () => {
 
   it('in a past year links every month, the next year, and lists the current year among the others', async () => {
     await render(chartData({ year: 2023, years: [2021, 2023] }, '2025-03-10'));
-    expect(hrefOf(/Next year \(2024\)/)).toBe('/satta-results/gali/2024');
-    expect(hrefOf(/Previous year \(2022\)/)).toBe('/satta-results/gali/2022');
+    expect(hrefOf(/Next year \(2025\)/)).toBe('/satta-results/gali/2025');
+    expect(hrefOf(/Previous year \(2021\)/)).toBe('/satta-results/gali/2021');
     const headers = within(screen.getByRole('table')).getAllByRole('columnheader');
     expect(within(headers[12] as HTMLElement).getByRole('link')).toHaveAttribute(
       'href',
@@ -186,7 +187,7 @@ describe('a ghadi’s year chart', () => {
     expect(cell(20, 11)).toHaveAttribute('aria-label', 'कोई परिणाम नहीं');
     expect(cell(30, 2)).toHaveAttribute('aria-label', 'ऐसी कोई तारीख नहीं');
     expect(cell(3, 2)).toHaveTextContent('54✱ (सुधारा गया)');
-    expect(hrefOf(/पिछला वर्ष \(2024\)/)).toBe('/hi/satta-results/gali/2024');
+    expect(hrefOf(/पिछला वर्ष \(2023\)/)).toBe('/hi/satta-results/gali/2023');
     expect(hrefOf('गली रिज़ल्ट')).toBe('/hi/satta-results/gali');
     expect(hrefOf('← होम')).toBe('/hi');
     const others = within(screen.getByRole('navigation', { name: 'अन्य वर्ष' })).getAllByRole('link');

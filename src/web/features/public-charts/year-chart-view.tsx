@@ -1,4 +1,4 @@
-import { daysInMonth, yearCharted, yearChartPath } from '../../../shared/chart-pages.js';
+import { daysInMonth, yearChartPath } from '../../../shared/chart-pages.js';
 import { monthLabel, twoDigits, yearOf } from '../../../shared/date-labels.js';
 import { ghadiMonthPath, ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { DAYS } from '../../../shared/month-tables.js';
@@ -44,6 +44,10 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
   const currentYear = yearOf(today);
   const to = (path: string) => inLanguage(language, path);
   const lengths = MONTHS.map((month) => daysInMonth(chart.year, month));
+  // The years around this one that have a chart: a year without results has none.
+  const listed = listedYears(chart.years, currentYear);
+  const previousYear = listed.filter((year) => year < chart.year).at(-1);
+  const nextYear = listed.find((year) => year > chart.year);
   const datePrefix = `${chart.year}-`;
 
   return (
@@ -75,16 +79,16 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
         )}
 
         <PageLinks label={t.yearLinks}>
-          {yearCharted(chart.year - 1, today) ? (
-            <PillLink href={to(yearChartPath(chart.NameEn, chart.year - 1))} rel="prev">
-              {`← ${t.previousYear} (${chart.year - 1})`}
+          {previousYear !== undefined ? (
+            <PillLink href={to(yearChartPath(chart.NameEn, previousYear))} rel="prev">
+              {`← ${t.previousYear} (${previousYear})`}
             </PillLink>
           ) : (
             <span />
           )}
-          {yearCharted(chart.year + 1, today) && (
-            <PillLink href={to(yearChartPath(chart.NameEn, chart.year + 1))} rel="next">
-              {`${t.nextYear} (${chart.year + 1}) →`}
+          {nextYear !== undefined && (
+            <PillLink href={to(yearChartPath(chart.NameEn, nextYear))} rel="next">
+              {`${t.nextYear} (${nextYear}) →`}
             </PillLink>
           )}
         </PageLinks>
