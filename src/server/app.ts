@@ -38,6 +38,7 @@ import { IdempotencyKeysRepository } from './modules/idempotency/idempotency-key
 import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
 import { Metrics, type PublicCacheUse, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics-routes.js';
+import { BUILD_LIMITS, type BuildLimits } from './modules/public-site/build-gate.js';
 import { createPublicSite } from './modules/public-site/create-public-site.js';
 import { ROUTER_OPTIONS } from './modules/public-site/fast-path-router.js';
 import {
@@ -95,6 +96,8 @@ export interface BuildOptions {
   now?: Now;
   /** The HTTP server's limits on slow clients other than the defaults (tests: short ones). */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** The limits on building public answers other than the defaults (tests: small ones). */
+  buildLimits?: Partial<BuildLimits>;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -222,6 +225,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl: config.publicUrl ?? null,
     publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute, now),
     cacheBytes: config.publicCacheBytes,
+    buildLimits: { ...BUILD_LIMITS, ...options.buildLimits },
     purgeUrl: config.purgeUrl ?? null,
     log,
     timeouts,

@@ -44,7 +44,11 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('chart pages, in English and Hindi [%
   const thisMonth = today().slice(0, 7);
 
   beforeAll(async () => {
-    web = await createTestApp(dialect, { serveWebApp: true, env: { PUBLIC_URL: 'https://results.example' } });
+    web = await createTestApp(dialect, {
+      serveWebApp: true,
+      // Every 404 page is made per request, which a client may ask for only so often.
+      env: { PUBLIC_URL: 'https://results.example', PUBLIC_QUERIES_PER_MINUTE: '100000' },
+    });
     token = await loginAdmin(web.app);
     ghadi = await createGhadi(web.app, token, {
       NameEn: unique('Chart Page '),
@@ -190,6 +194,63 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('chart pages, in English and Hindi [%
           language: address.startsWith('/hi') ? 'hi' : 'en',
         });
       }
+    }
+  });
+
+  it('a year without the ghadi’s results, or a month without any, is a 404 (but the current ones), never kept', async () => {
+    const empty = [
+      `/satta-results/${encodeURIComponent(name)}/${lastYear - 1}`,
+      `/satta-results/${encodeURIComponent(name)}/2000`,
+      `/chart/${lastYear - 1}-06`,
+      '/chart/2000-01',
+    ];
+    for (const path of empty) {
+      for (const address of [path, `/hi${path}`]) {
+        const response = await page(address);
+        expect([address, response.statusCode]).toEqual([address, 404]);
+        expect(pageData(response.body)).toMatchObject({ page: 'not-found' });
+        // A 404 made for its request (no ETag: nothing kept), which a result in that period would end.
+        expect(response.headers.etag).toBeUndefined();
+        expect(String(response.headers['surrogate-key']).split(' ')).toContain('periods');
+      }
+    }
+    // The years and months with results, and the current ones, have their pages; their links between
+    // periods lead only to pages that exist.
+    for (const path of [
+      `/satta-results/${encodeURIComponent(name)}/${lastYear}`,
+      `/satta-results/${encodeURIComponent(name)}/${year}`,
+      `/chart/${lastYear}-06`,
+      `/chart/${thisMonth}`,
+    ])
+      expect([path, (await page(path)).statusCode]).toEqual([path, 200]);
+    const lastYearPage = await page(`/chart/${lastYear}-01`);
+    expect(pageData(lastYearPage.body)).toMatchObject({ previousMonth: null, nextMonth: `${lastYear}-02` });
+  });
+
+  it('the sitemap lists exactly the chart pages that answer 200', async () => {
+    const sitemap = await page('/sitemap.xml');
+    const listed = [...sitemap.body.matchAll(/<loc>https:\/\/results\.example([^<]*)<\/loc>/g)].map(
+      (match) => match[1] as string,
+    );
+    const own = encodeURIComponent(name);
+    const charts = listed.filter(
+      (path) => path.includes(`/satta-results/${own}/`) || path.includes('/chart/'),
+    );
+    for (const path of charts) expect([path, (await page(path)).statusCode]).toEqual([path, 200]);
+    // Every year of this ghadi's since 2000, and every month of the last two years: listed if and
+    // only if it answers 200.
+    const years = Array.from({ length: year - 1999 }, (_, index) => 2000 + index);
+    const months = [lastYear, year]
+      .flatMap((each) =>
+        Array.from({ length: 12 }, (_, index) => `${each}-${String(index + 1).padStart(2, '0')}`),
+      )
+      .filter((month) => month <= thisMonth);
+    for (const path of [
+      ...years.map((each) => `/satta-results/${own}/${each}`),
+      ...months.map((month) => `/chart/${month}`),
+    ]) {
+      const status = (await page(path)).statusCode;
+      expect([path, listed.includes(path)]).toEqual([path, status === 200]);
     }
   });
 

@@ -89,6 +89,17 @@ describe.each(DIALECTS)('chart answers [%s]', (dialect) => {
     expect(after.months[5]?.[14]).toEqual({ Result: '15', Corrected: false });
   });
 
+  it('answers 404 for a year without the ghadi’s results or a month without any, but the current ones', async () => {
+    for (const path of [`${encodeURIComponent(name)}/2001`, 'month/2001-02']) {
+      const answer = await call(t.app, { url: `/api/charts/${path}` });
+      expect([path, answer.statusCode]).toEqual([path, 404]);
+    }
+    expect((await call(t.app, { url: `/api/charts/${encodeURIComponent(name)}/${year}` })).statusCode).toBe(
+      200,
+    );
+    expect((await call(t.app, { url: `/api/charts/month/${thisMonth}` })).statusCode).toBe(200);
+  });
+
   it('answers 404 for an unknown ghadi or a year or month out of range, 400 for a malformed one', async () => {
     const nextMonth = new Date(Date.UTC(year, Number(thisMonth.slice(5, 7)), 1)).toISOString().slice(0, 7);
     for (const path of [

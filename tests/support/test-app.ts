@@ -110,6 +110,8 @@ export async function createTestApp(
     serveWebApp?: boolean;
     /** The limits' and throttles' clock (a TestClock's `now`). */
     now?: BuildOptions['now'];
+    /** The limits on building public answers other than the defaults. */
+    buildLimits?: BuildOptions['buildLimits'];
   } = {},
 ): Promise<TestApp> {
   const base = testConfig(options.env);
@@ -134,6 +136,7 @@ export async function createTestApp(
       serveWebApp: options.serveWebApp ?? false,
       ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
       ...(options.now ? { now: options.now } : {}),
+      ...(options.buildLimits ? { buildLimits: options.buildLimits } : {}),
     });
     apps.push(app);
     return app;

@@ -73,6 +73,12 @@ export class Metrics {
     'public_read_cache_lookups_total',
     'Public reads answered from the cache (hit), stale while rebuilt (stale) or built first (miss), by route',
   );
+  private readonly builds = new Counter({
+    name: 'public_answer_builds_total',
+    help: 'Public answers built to keep: while a reader waited (reader), or after a change dropped them (rebuild)',
+    labelNames: ['route', 'kind'] as const,
+    registers: [this.registry],
+  });
   private readonly purges = new Counter({
     name: 'public_cache_purges_total',
     help: 'Purges sent to the shared cache in front (PURGE_URL), by outcome (a failed one is tried again)',
@@ -151,6 +157,10 @@ export class Metrics {
 
   cacheLookup(route: string, outcome: 'hit' | 'stale' | 'miss'): void {
     this.cacheLookups.inc(route, outcome);
+  }
+
+  answerBuilt(route: string, kind: 'reader' | 'rebuild'): void {
+    this.builds.inc({ route, kind });
   }
 
   purged(outcome: 'sent' | 'failed'): void {

@@ -30,6 +30,8 @@ export interface AnswerCacheOptions {
   maxBytes: number;
   now?: Now;
   onLookup?: (route: string, outcome: LookupOutcome) => void;
+  /** Told of each build: one a reader waits for, or a rebuild of what a change dropped (the metrics). */
+  onBuild?: (route: string, kind: 'reader' | 'rebuild') => void;
   /** Whether the database is away now: the last answer then beats a 503, however old. */
   databaseUnavailable?: () => boolean;
   /** Told when a build failed because the database is away and the last answer was sent instead. */
@@ -273,6 +275,7 @@ export class AnswerCache {
     if (entry.building) return entry.building;
     const began = this.drops;
     let overtaken = false;
+    this.options.onBuild?.(entry.route, rebuild ? 'rebuild' : 'reader');
     const pending: Promise<Served> = run()
       .then(async (built): Promise<Served> => {
         if (!built.keep) {

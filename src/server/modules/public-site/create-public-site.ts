@@ -15,7 +15,7 @@ import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { PublicCacheUse } from '../metrics/metrics.js';
 import type { ResultsService } from '../results/results-service.js';
 import { AnswerCache, type LookupOutcome } from './answer-cache.js';
-import { BuildGate } from './build-gate.js';
+import { BuildGate, type BuildLimits } from './build-gate.js';
 import { type AnswerSeries, FastPath } from './fast-path.js';
 import type { RouteSeen } from './fast-path-router.js';
 import type { LiveEvents } from './live-event-streams.js';
@@ -44,6 +44,8 @@ export interface PublicSiteDependencies {
   publicQueries: PerMinuteLimit;
   /** Bytes the kept answers may take (PUBLIC_CACHE_MB). */
   cacheBytes: number;
+  /** The limits on building public answers. */
+  buildLimits: BuildLimits;
   /** Where this process's changes are purged (PURGE_URL), or null. */
   purgeUrl: string | null;
   log: FastifyBaseLogger;
@@ -54,6 +56,7 @@ export interface PublicSiteDependencies {
   databaseHealth: DatabaseHealth;
   metrics: {
     cacheLookup(route: string, outcome: LookupOutcome): void;
+    answerBuilt(route: string, kind: 'reader' | 'rebuild'): void;
     purged(outcome: 'sent' | 'failed'): void;
     requestSeries(method: string, route: string, status: number): AnswerSeries;
   };
@@ -130,10 +133,11 @@ const CLOSING_HEADERS: Record<string, string> = {
  * built), and the fast path that answers their built answers before Fastify. ChangeLog.start first.
  */
 export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts {
-  const builds = new BuildGate(deps.publicQueries);
+  const builds = new BuildGate(deps.publicQueries, deps.buildLimits);
   const answers = new AnswerCache(builds, {
     maxBytes: deps.cacheBytes,
     onLookup: (route, outcome) => deps.metrics.cacheLookup(route, outcome),
+    onBuild: (route, kind) => deps.metrics.answerBuilt(route, kind),
     databaseUnavailable: () => deps.databaseHealth.unavailable,
     onDatabaseFailure: (error) => deps.databaseHealth.failed(error),
   });
