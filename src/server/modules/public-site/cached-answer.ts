@@ -50,6 +50,15 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
  */
 const LARGE_BODY_BYTES = 128 * 1024;
 
+/**
+ * A window no larger than the body: brotli's default (4 MB) is allocated and freed on the event loop
+ * at each compression, which cost a page build more than its rendering (bench/README.md).
+ */
+function brotliWindowFor(size: number): number {
+  const { BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS } = zlib.constants;
+  return Math.min(BROTLI_MAX_WINDOW_BITS, Math.max(BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))));
+}
+
 function compressionFor(size: number) {
   const large = size >= LARGE_BODY_BYTES;
   return {
@@ -58,6 +67,7 @@ function compressionFor(size: number) {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: large ? 5 : 9,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(size),
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     },
