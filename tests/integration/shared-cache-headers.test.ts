@@ -110,6 +110,21 @@ describe.each(DIALECTS)('answers a shared cache can hold [%s]', (dialect) => {
     }
   });
 
+  it('without PUBLIC_URL, the site files name the request’s own address: for no shared cache', async () => {
+    const own = await createTestApp(dialect);
+    try {
+      for (const path of ['/sitemap.xml', '/robots.txt', '/feed.xml']) {
+        const answer = await call(own.app, { url: path, headers: { host: 'one.example' } });
+        if (answer.statusCode === 404) continue;
+        expect(answer.headers['cache-control'], path).toBe('private, max-age=0');
+        expect(answer.headers['surrogate-key'], path).toBeUndefined();
+        expect(answer.body, path).toContain('one.example');
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('authenticated answers stay private and unnamed; the live stream is no shared answer', async () => {
     const admin = await call(t.app, { url: '/api/results', token });
     expect(admin.statusCode).toBe(200);

@@ -137,8 +137,10 @@ describe('the answer cache', () => {
     const first = cache.serve('/r', 'm', build);
     cache.drop(['month-2026-11']);
     slow.resolve(await answer('before', ['month-2026-11']));
-    // Its reader gets what it built; the cache builds it again.
-    expect(text(await first)).toBe('before');
+    // Its reader gets what it built, as a stale answer (no shared cache keeps it); it is built again.
+    const served = await first;
+    expect(text(served)).toBe('before');
+    expect(served.stale).toBe(true);
     await cache.rebuilt();
     expect(calls).toBe(2);
     expect(text(cache.ready('/r', 'm') as Served)).toBe('after');

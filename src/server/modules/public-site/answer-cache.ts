@@ -286,7 +286,9 @@ export class AnswerCache {
         if (this.entries.get(entry.id) !== entry) return { answer: built.answer, stale: false, entry: null };
         overtaken = this.droppedSince(built.answer.caching.keys, began);
         this.store(entry, built.answer, !overtaken);
-        return { answer: built.answer, stale: false, entry };
+        // Built from data a change has since replaced: its readers get it as a stale answer, which no
+        // shared cache keeps.
+        return { answer: built.answer, stale: overtaken, entry };
       })
       .catch((error: unknown): Served => {
         const previous = entry.answer;

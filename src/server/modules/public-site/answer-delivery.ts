@@ -39,6 +39,7 @@ const CLOSED_SHARED_MAX_AGE = 86_400;
  * rebuild runs) is not for keeping: it carries no keys and s-maxage=0.
  */
 export function cacheControlOf(caching: AnswerCaching, stale: boolean): string {
+  if (caching.shared === false) return 'private, max-age=0';
   if (stale) return `public, max-age=0, s-maxage=0, stale-if-error=${SHARED_STALE_SECONDS}`;
   const shared = caching.open ? OPEN_SHARED_MAX_AGE : CLOSED_SHARED_MAX_AGE;
   return `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${SHARED_STALE_SECONDS}, stale-if-error=${SHARED_STALE_SECONDS}`;
@@ -142,7 +143,7 @@ export function deliver(
     const headers: Record<string, string> = {
       ...site.securityFor(answer.contentType),
       'cache-control': cacheControlOf(answer.caching, state.stale),
-      ...(state.stale ? {} : keyHeaders(answer.caching.keys)),
+      ...(state.stale || answer.caching.shared === false ? {} : keyHeaders(answer.caching.keys)),
       [CHANGE_ID_HEADER]: String(state.version),
     };
     if (answer.compressible) headers.vary = 'accept-encoding';

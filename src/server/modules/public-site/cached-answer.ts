@@ -19,6 +19,11 @@ export interface AnswerCaching {
   keys: readonly string[];
   /** True when it may change at any moment (today's, the board, the log); false for a closed period. */
   open: boolean;
+  /**
+   * False for an answer made for the request's own address (the site files without PUBLIC_URL):
+   * a shared cache must not give it to a request for another.
+   */
+  shared?: false;
 }
 
 /**

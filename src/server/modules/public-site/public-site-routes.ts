@@ -49,16 +49,32 @@ function stillThere(request: FastifyRequest): void {
     throw new ServiceUnavailableError('The client has gone');
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, context: ReadContext, served: Served) {
+/**
+ * Sends an answer; `version` is the change id the answer is known to include (a fresh kept answer
+ * includes every change so far; one built for this request, those applied when its build began).
+ */
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: ReadContext,
+  served: Served,
+  version = context.model.version,
+) {
   const { entry } = served;
-  const state = { site: context.headers, version: context.model.version, stale: served.stale };
+  const state = { site: context.headers, version, stale: served.stale };
   return sendCached(request, reply, served.answer, state, (encoding) => {
     if (entry) context.model.answers.made(entry, encoding);
   });
 }
 
-function sendReady(request: FastifyRequest, reply: FastifyReply, context: ReadContext, answer: CachedAnswer) {
-  return send(request, reply, context, { answer, stale: false, entry: null });
+function sendReady(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: ReadContext,
+  answer: CachedAnswer,
+  version: number,
+) {
+  return send(request, reply, context, { answer, stale: false, entry: null }, version);
 }
 
 /**
@@ -77,16 +93,19 @@ async function answerLive(
   if (input.admin) reply.header('cache-control', 'private, no-store');
   return context.builds.run(builder, async () => {
     stillThere(request);
+    // What the answer includes: the changes applied before it is read.
+    const version = context.model.version;
     const live = read.live
       ? await read.live(input, context, request)
       : { ready: (await read.build(input, context)).answer };
-    if ('ready' in live) return sendReady(request, reply, context, live.ready);
+    if ('ready' in live) return sendReady(request, reply, context, live.ready, version);
     if ('stream' in live) return reply.type('application/json; charset=utf-8').send(live.stream);
     if ('redirect' in live) {
       // The address the site spells a ghadi's pages with changes only with the whole site.
       reply.headers({
         'cache-control': cacheControlOf(cachingOf([], true), false),
         ...keyHeaders([SITE_KEY]),
+        [CHANGE_ID_HEADER]: String(version),
       });
       return reply.redirect(live.redirect, 301);
     }
@@ -94,7 +113,7 @@ async function answerLive(
       reply.headers({
         'cache-control': cacheControlOf(live.caching, false),
         ...keyHeaders(live.caching.keys),
-        [CHANGE_ID_HEADER]: String(context.model.version),
+        [CHANGE_ID_HEADER]: String(version),
       });
     return live.json;
   });
@@ -113,8 +132,9 @@ export async function answerUnknownAddress(
   return context.builds.run({ address: clientGroup(request.ip), uncached: true }, async () => {
     stillThere(request);
     const path = request.url.split('?')[0] ?? '';
+    const version = context.model.version;
     const { answer } = await notFoundPage(context, languageOfPath(path));
-    return sendReady(request, reply, context, answer);
+    return sendReady(request, reply, context, answer, version);
   });
 }
 

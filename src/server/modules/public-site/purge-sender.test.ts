@@ -80,6 +80,26 @@ describe('purges to a shared cache', () => {
     expect(sender.backlog).toBe(0);
   });
 
+  it('tries a new change’s purge at once, whatever back-off the ones before it were in', async () => {
+    const cache = await standIn(1);
+    cleanups.push(cache.close);
+    // A back-off far longer than the test: only the new purge can end it.
+    const outcomes: string[] = [];
+    const sender = new PurgeSender(
+      cache.url,
+      quiet,
+      { purged: (outcome) => outcomes.push(outcome) },
+      { firstMs: 600_000, lastMs: 600_000 },
+    );
+    cleanups.push(() => sender.close());
+    sender.send(1, ['log']);
+    // Refused: the sender now waits out its back-off.
+    await expect.poll(() => outcomes).toEqual(['failed']);
+    sender.send(2, ['home']);
+    await cache.until(3);
+    expect(cache.received.map((request) => request.changeId)).toEqual(['1', '1', '2']);
+  });
+
   it('keeps trying a cache that is not there, without holding anyone', async () => {
     const cache = await standIn();
     const url = cache.url;

@@ -44,13 +44,17 @@ export class PurgeSender {
     this.retryMs = retry.firstMs;
   }
 
-  /** Queues the purge of `keys` for change `id`. */
+  /** Queues the purge of `keys` for change `id`, and tries at once (a new change ends any back-off). */
   send(id: number, keys: readonly string[]): void {
     if (this.closed || keys.length === 0) return;
     this.waiting.push({ id, keys });
     if (this.waiting.length > MAX_WAITING) {
       const latest = this.waiting.at(-1) as Purge;
       this.waiting.splice(0, this.waiting.length, { id: latest.id, keys: [SITE_KEY] });
+    }
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
     }
     this.next();
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DECLARATIONS_PER_PAGE, FEED_PATH } from '../../../shared/declaration-log-pages.js';
 import type { Built } from './answer-cache.js';
 import { LOG_KEY, PERIODS_KEY, TODAY_KEY } from './answer-keys.js';
-import { prepareFailure } from './cached-answer.js';
+import { type AnswerCaching, prepareFailure } from './cached-answer.js';
 import { declarationFeed } from './declaration-feed.js';
 import {
   cachingOf,
@@ -37,16 +37,21 @@ const SITEMAP_CACHING = cachingOf([PERIODS_KEY, TODAY_KEY], true);
 const FEED_CACHING = cachingOf([LOG_KEY, TODAY_KEY], true);
 /** robots.txt changes only with PUBLIC_URL, which a restart takes. */
 const ROBOTS_CACHING = cachingOf([], false);
+/**
+ * Without PUBLIC_URL the files name each request's own address: for that request alone, never for a
+ * shared cache that may not key its copies by Host.
+ */
+const ONE_ADDRESS = { ...cachingOf([], true), shared: false } as const;
 
 /** The feed's entries: the latest page of the log. */
-async function feedOf(context: ReadContext, origin: string, compress = true) {
+async function feedOf(context: ReadContext, origin: string, compress = true, caching = FEED_CACHING) {
   const head = await context.declarations.head();
   const entries = await context.declarations.newestFirstPage(head, 1, DECLARATIONS_PER_PAGE);
   return declarationFeed(
     origin,
     entries,
     { timeZone: context.model.timeZone, today: context.model.today() },
-    { caching: FEED_CACHING, compress },
+    { caching, compress },
   );
 }
 
@@ -61,11 +66,12 @@ async function sitemapFileOf(
   origin: string,
   part: number | null,
   compress: boolean,
+  caching: AnswerCaching = SITEMAP_CACHING,
 ): Promise<Built> {
-  const options = { caching: SITEMAP_CACHING, compress };
+  const options = { caching, compress };
   const answer = await sitemapAnswer(origin, await contentsOf(context), part, options);
   return {
-    answer: answer ?? (await prepareFailure(404, `The sitemap has no part ${part}`, SITEMAP_CACHING)),
+    answer: answer ?? (await prepareFailure(404, `The sitemap has no part ${part}`, caching)),
     keep: true,
   };
 }
@@ -84,7 +90,7 @@ export const SITE_FILE_READS: readonly PublicRead[] = [
     key: (_, { publicUrl }) => (publicUrl ? 'sitemap' : null),
     build: (_, context) => sitemapFileOf(context, context.publicUrl ?? '', null, true),
     live: async (_, context, request) => ({
-      ready: (await sitemapFileOf(context, originOf(request, context), null, false)).answer,
+      ready: (await sitemapFileOf(context, originOf(request, context), null, false, ONE_ADDRESS)).answer,
     }),
   }),
 
@@ -96,7 +102,15 @@ export const SITE_FILE_READS: readonly PublicRead[] = [
     key: ({ params }, { publicUrl }) => (publicUrl && params.part <= KEPT_PARTS ? String(params.part) : null),
     build: ({ params }, context) => sitemapFileOf(context, context.publicUrl ?? '', params.part, true),
     live: async ({ params }, context, request) => ({
-      ready: (await sitemapFileOf(context, originOf(request, context), params.part, false)).answer,
+      ready: (
+        await sitemapFileOf(
+          context,
+          originOf(request, context),
+          params.part,
+          false,
+          context.publicUrl ? SITEMAP_CACHING : ONE_ADDRESS,
+        )
+      ).answer,
     }),
   }),
 
@@ -108,7 +122,7 @@ export const SITE_FILE_READS: readonly PublicRead[] = [
     key: (_, { publicUrl }) => (publicUrl ? 'feed' : null),
     build: async (_, context) => kept(await feedOf(context, context.publicUrl ?? '')),
     live: async (_, context, request) => ({
-      ready: await feedOf(context, originOf(request, context), false),
+      ready: await feedOf(context, originOf(request, context), false, ONE_ADDRESS),
     }),
   }),
 
@@ -119,7 +133,7 @@ export const SITE_FILE_READS: readonly PublicRead[] = [
     key: (_, { publicUrl }) => (publicUrl ? 'robots' : null),
     build: async (_, { publicUrl }) => kept(await robotsTxt(publicUrl ?? '', { caching: ROBOTS_CACHING })),
     live: async (_, context, request) => ({
-      ready: await robotsTxt(originOf(request, context), { caching: ROBOTS_CACHING, compress: false }),
+      ready: await robotsTxt(originOf(request, context), { caching: ONE_ADDRESS, compress: false }),
     }),
   }),
 ];
