@@ -9,7 +9,7 @@ import type { ChartCell, MonthChart, YearChart } from './schemas/charts.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
 import type { PublicResultRecord } from './schemas/results.js';
 
-const cellOf = (result: PublicResultRecord): ChartCell => ({
+const cellOf = (result: YearChartResult): ChartCell => ({
   Result: result.Result,
   Corrected: result.Corrected,
 });
@@ -21,11 +21,14 @@ function place(date: string): [month: number, day: number] {
   return [Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) - 1];
 }
 
+/** What a chart cell is made of: a public result's ghadi, date, value and correction mark. */
+export type YearChartResult = Pick<PublicResultRecord, 'GID' | 'Date' | 'Result' | 'Corrected'>;
+
 /** A ghadi's year chart from its results of that year (any order) and the years it has results in. */
 export function yearChartOf(
   ghadi: Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'>,
   year: number,
-  results: readonly PublicResultRecord[],
+  results: readonly YearChartResult[],
   years: readonly number[],
 ): YearChart {
   const months = Array.from({ length: 12 }, emptyDays);

@@ -1,3 +1,4 @@
+import type { YearChartResult } from '../../../shared/chart-grids.js';
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import type { DeclarationEntry, DeclarationHead } from '../../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
@@ -42,9 +43,9 @@ export class PublicData {
     return rows.length > 0 ? rows : null;
   }
 
-  /** A ghadi's results of a year (a year chart). */
-  ghadiYear(gid: number, year: number): Promise<PublicResultRecord[]> {
-    return this.results.publicYear(gid, year);
+  /** A ghadi's results of a year, as its chart shows them. */
+  ghadiYear(gid: number, year: number): Promise<YearChartResult[]> {
+    return this.results.yearCells(gid, year);
   }
 
   /** The declaration log's latest entry. */

@@ -1,3 +1,4 @@
+import type { YearChartResult } from '../../../shared/chart-grids.js';
 import { addDays } from '../../../shared/dates.js';
 import { BANNER_SLUG, BLOG_SLUG } from '../../../shared/home-content-blocks.js';
 import { utcYearMonth } from '../../../shared/month-tables.js';
@@ -188,7 +189,7 @@ export class ReadModel {
   }
 
   /** A ghadi's results of a year and the years it has results in (its year chart's data). */
-  async ghadiYear(gid: number, year: number): Promise<{ rows: PublicResultRecord[]; years: number[] }> {
+  async ghadiYear(gid: number, year: number): Promise<{ rows: YearChartResult[]; years: number[] }> {
     const [rows, periods] = await Promise.all([this.data.ghadiYear(gid, year), this.chartPeriods()]);
     return { rows, years: periods.years.get(gid) ?? [] };
   }

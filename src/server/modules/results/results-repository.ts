@@ -21,8 +21,6 @@ export interface ResultRow {
 export interface ResultFilter {
   /** YYYY-MM */
   month?: string;
-  /** YYYY */
-  year?: string;
   /** A ghadi name or part of one, a result value, a date (YYYY, YYYY-MM or YYYY-MM-DD), or an author. */
   search?: string;
   /** Whether the search also matches who declared a result (admins only: others may not learn it). */
@@ -87,6 +85,13 @@ export interface SubmittedResult {
 }
 
 /** What a submission did: the value it replaced, when it replaced one. */
+/** A result as a chart cell needs it. */
+export interface ChartCellRow {
+  result_date: string;
+  value: string;
+  previous_value: string | null;
+}
+
 export interface UpsertOutcome {
   kind: 'created' | 'corrected' | 'unchanged';
   previous: string | null;
@@ -258,6 +263,22 @@ export class ResultsRepository {
   }
 
   /** Every matching result, newest first: for short lists (a month, a ghadi's results). */
+  /**
+   * One ghadi's active results of a year as a chart shows them (date, value, whether corrected): its
+   * (gid, result_date) index alone, no author or ghadi joined. A year chart is built after every
+   * declaration of its ghadi, so it reads no more than it shows.
+   */
+  async yearCells(gid: number, year: number): Promise<ChartCellRow[]> {
+    return this.db
+      .selectFrom('results')
+      .select(['result_date', 'value', 'previous_value'])
+      .where('gid', '=', gid)
+      .where('result_date', '>=', `${year}-01-01`)
+      .where('result_date', '<=', `${year}-12-31`)
+      .where('is_active', '=', 1)
+      .execute();
+  }
+
   async list(filter: ResultFilter): Promise<ResultRow[]> {
     const matching = await this.matching(filter);
     return this.withDetails(matching)
@@ -362,11 +383,6 @@ export class ResultsRepository {
       query = query
         .where('r.result_date', '>=', `${filter.month}-01`)
         .where('r.result_date', '<=', `${filter.month}-31`);
-    }
-    if (filter.year) {
-      query = query
-        .where('r.result_date', '>=', `${filter.year}-01-01`)
-        .where('r.result_date', '<=', `${filter.year}-12-31`);
     }
     const search = filter.search?.trim();
     if (search) {

@@ -1,3 +1,4 @@
+import type { YearChartResult } from '../../../shared/chart-grids.js';
 import { addDays, businessDateOf, businessDateToIso, todayInZone } from '../../../shared/dates.js';
 import type { Pagination } from '../../../shared/schemas/common.js';
 import type {
@@ -267,11 +268,14 @@ export class ResultsService {
     return (await this.results.list(filter)).map(toPublicRecord);
   }
 
-  /** A ghadi's public results of a year (YYYY), newest first. */
-  async publicYear(gid: number, year: number): Promise<PublicResultRecord[]> {
-    return (await this.results.list({ gids: [gid], year: String(year), liveGhadisOnly: true })).map(
-      toPublicRecord,
-    );
+  /** A ghadi's results of a year (YYYY) as its chart shows them. */
+  async yearCells(gid: number, year: number): Promise<YearChartResult[]> {
+    return (await this.results.yearCells(gid, year)).map((row) => ({
+      GID: gid,
+      Date: row.result_date,
+      Result: row.value,
+      Corrected: row.previous_value !== null,
+    }));
   }
 
   /** Each live ghadi's years with results, and the months with results of any live ghadi. */
