@@ -5,7 +5,10 @@
  * - hot: the public hot paths against a bare node:http server sending the same bytes (issue 7);
  * - workers: req/s with WORKERS=2 against WORKERS=1 (issue 8);
  * - lists: paged and searched lists on ten years of results, and public reads beside unpaged
- *   admin lists (issue 9).
+ *   admin lists (issue 9);
+ * - burst: result time on one origin, a declaration amid 200 connections reading the mix (issue 46);
+ * - stampede: every year chart asked at once after a declaration, against a bare server (issue 46);
+ * - varnish: the mix at full rate through Debian's Varnish with declarations every 10 s (issue 46).
  *
  * Each seeds a SQLite file first (bench/lib/seed.ts) and starts the built server on it. Knobs
  * (environment): BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50), BENCH_GHADIS (30),
@@ -14,12 +17,15 @@
  */
 import fs from 'node:fs';
 import { requireBuilt, requireWrk } from './lib/server-process.js';
+import { behindVarnishScenario } from './scenarios/behind-varnish.js';
+import { burstScenario } from './scenarios/burst.js';
 import { hotPaths } from './scenarios/hot-paths.js';
 import { listsScenario } from './scenarios/lists.js';
 import { benchDir, SETTINGS, type Seeded, seededFile } from './scenarios/setup.js';
+import { stampedeScenario } from './scenarios/stampede.js';
 import { workersScenario } from './scenarios/workers.js';
 
-const SCENARIOS = ['hot', 'workers', 'lists'] as const;
+const SCENARIOS = ['hot', 'workers', 'lists', 'burst', 'stampede', 'varnish'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function chosen(argv: string[]): Scenario[] {
@@ -47,14 +53,22 @@ async function main() {
       year ??= await seededFile(dir, SETTINGS.days, 'BENCH_DATABASE');
       return year;
     };
+    let tenYears: Seeded | undefined;
+    const tenYearsOfResults = async () => {
+      tenYears ??= await seededFile(dir, SETTINGS.listDays, 'BENCH_LIST_DATABASE');
+      return tenYears;
+    };
     for (const scenario of scenarios) {
       process.stdout.write(`\n== ${scenario}\n`);
       if (scenario === 'hot') allMet = (await hotPaths(await yearOfResults(), dir)) && allMet;
       if (scenario === 'workers') allMet = (await workersScenario(await yearOfResults())) && allMet;
-      if (scenario === 'lists') {
-        allMet =
-          (await listsScenario(await seededFile(dir, SETTINGS.listDays, 'BENCH_LIST_DATABASE'))) && allMet;
-      }
+      if (scenario === 'lists') allMet = (await listsScenario(await tenYearsOfResults())) && allMet;
+      if (scenario === 'burst')
+        allMet = (await burstScenario(await tenYearsOfResults(), dir, SETTINGS.rounds)) && allMet;
+      if (scenario === 'varnish')
+        allMet = (await behindVarnishScenario(await tenYearsOfResults(), dir)) && allMet;
+      if (scenario === 'stampede')
+        allMet = (await stampedeScenario(await tenYearsOfResults(), dir, SETTINGS.rounds)) && allMet;
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ export interface BenchedRequest {
   path: string;
 }
 
-interface Recorded {
+export interface Recorded {
   method: string;
   path: string;
   status: number;
@@ -25,7 +25,7 @@ interface Recorded {
 const UNRECORDED = ['date', 'connection', 'keep-alive', 'x-request-id'];
 
 /** One request to our server, recorded byte for byte (no decompression). */
-function record(port: number, origin: string, target: BenchedRequest): Promise<Recorded> {
+export function record(port: number, origin: string, target: BenchedRequest): Promise<Recorded> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -78,6 +78,11 @@ export async function recordAnswers(port: number, targets: BenchedRequest[], dir
     if (recorded.status !== 200)
       throw new Error(`${recorded.method} ${recorded.path} answered ${recorded.status}`);
   }
+  return writeRecorded(dir, recordings);
+}
+
+/** The file the baselines replay (bench/recorded-answers.mjs). */
+export function writeRecorded(dir: string, recordings: readonly Recorded[]): string {
   const recordedFile = path.join(dir, 'recorded.json');
   fs.writeFileSync(recordedFile, JSON.stringify(recordings));
   return recordedFile;

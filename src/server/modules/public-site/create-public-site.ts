@@ -19,6 +19,7 @@ import { BuildGate, type BuildLimits } from './build-gate.js';
 import { type AnswerSeries, FastPath } from './fast-path.js';
 import type { RouteSeen } from './fast-path-router.js';
 import type { LiveEvents } from './live-event-streams.js';
+import { NotFoundAnswers } from './not-found-answers.js';
 import type { PublicPages } from './page-html.js';
 import type { PublicData } from './public-data.js';
 import { PUBLIC_READS } from './public-reads.js';
@@ -162,6 +163,7 @@ export function createPublicSite(deps: PublicSiteDependencies): PublicSiteParts 
     declarations: deps.declarations,
     headers: deps.headers,
     builds,
+    notFound: new NotFoundAnswers(),
   };
   const fastPath = new FastPath({
     reads,

@@ -65,20 +65,30 @@ function pageBasics(model: ReadModel, language: Language, ghadiNames: GhadiNames
   return { language, siteName: SITE_NAME, today: model.today(), timeZone: model.timeZone, ghadiNames };
 }
 
-/** The site's 404 page in a language, made for its request alone (never compressed nor kept). */
+/** The site's 404 page in a language: the same for every address, so built once per site change and day. */
 export async function notFoundPage(
   context: ReadContext,
   language: Language,
   caching: AnswerCaching = NOTHING_HERE,
 ): Promise<Built> {
   const { model } = context;
-  // A page that says there is nothing here needs no data: without the database it goes without them.
+  const build = (ghadiNames: GhadiNames[]) =>
+    renderPage(context, 404, { page: 'not-found', ...pageBasics(model, language, ghadiNames) }, caching);
+  // A page that says there is nothing here needs no data: without the database it goes without them
+  // (and that page, made for its request alone, is not the one kept).
   const ghadiNames = await Promise.resolve(model.ghadiNames()).catch((error: unknown) => {
-    if (isDatabaseUnavailable(error)) return [];
+    if (isDatabaseUnavailable(error)) return null;
     throw error;
   });
-  const data: PublicPageData = { page: 'not-found', ...pageBasics(model, language, ghadiNames) };
-  return { answer: await renderPage(context, 404, data, caching, false), keep: false };
+  const answer =
+    ghadiNames === null
+      ? await build([])
+      : await context.notFound.answer(
+          `${model.version} ${model.today()}`,
+          `${language} ${caching.keys.join(' ')}`,
+          () => build(ghadiNames),
+        );
+  return { answer, keep: false };
 }
 
 /** A request path with its query string kept: a respelled name redirects there with the same query. */

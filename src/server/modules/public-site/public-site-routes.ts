@@ -121,8 +121,8 @@ async function answerLive(
 
 /**
  * The site's 404 page for an address no route serves (Fastify's not-found handler calls this for page
- * addresses outside the app's), in the address's language. Made per request, never kept, and through
- * the build gate like every other 404 page.
+ * addresses outside the app's), in the address's language, through the build gate like every other
+ * 404 page.
  */
 export async function answerUnknownAddress(
   context: ReadContext,

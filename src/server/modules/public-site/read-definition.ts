@@ -8,6 +8,7 @@ import type { Built } from './answer-cache.js';
 import { periodOpen, SITE_KEY, TODAY_KEY } from './answer-keys.js';
 import type { BuildGate } from './build-gate.js';
 import type { AnswerCaching, CachedAnswer } from './cached-answer.js';
+import type { NotFoundAnswers } from './not-found-answers.js';
 import type { PublicPages } from './page-html.js';
 import type { ReadModel } from './read-model.js';
 
@@ -24,6 +25,8 @@ export interface ReadContext {
   headers: ResponseHeaders;
   /** The one limit on building public answers (answers kept or not). */
   builds: BuildGate;
+  /** The 404 page, built once per language until the site changes. */
+  notFound: NotFoundAnswers;
 }
 
 export interface ReadInput<P, Q> {
