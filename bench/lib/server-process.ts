@@ -93,7 +93,11 @@ async function answers(port: number): Promise<boolean> {
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   // BENCH_SERVER_NODE_FLAGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server itself.
   const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const [program, args] = pinned(options.cpus ?? null, process.execPath, options.args ?? [...flags, SERVER_ENTRY]);
+  const [program, args] = pinned(
+    options.cpus ?? null,
+    process.execPath,
+    options.args ?? [...flags, SERVER_ENTRY],
+  );
   const keepOutput = options.keepOutput ?? true;
   const devNull = keepOutput ? 'pipe' : fs.openSync('/dev/null', 'w');
   const child: ChildProcess = spawn(program, args, {

@@ -17,7 +17,7 @@ import { ms } from '../lib/stats.js';
 import { startWrk } from '../lib/wrk.js';
 import { METRICS_TOKEN, shownToday, siteToday } from './burst.js';
 import { readAll } from './reading-load.js';
-import { log, type Seeded, serverEnv } from './setup.js';
+import { log, type Seeded, serverEnv, type Verdict } from './setup.js';
 
 const FRONT = {
   connections: Number(process.env.BENCH_VARNISH_CONNECTIONS ?? 100),
@@ -43,10 +43,11 @@ async function originRequests(url: string): Promise<number> {
   return total;
 }
 
-export async function behindVarnishScenario(seeded: Seeded, dir: string): Promise<boolean> {
+export async function behindVarnishScenario(seeded: Seeded, dir: string): Promise<Verdict> {
   if (!VARNISH_INSTALLED) {
-    log('skipped: varnishd is not installed (apt-get install -y varnish varnish-modules)');
-    return true;
+    const summary = 'skipped: varnishd is not installed (apt-get install -y varnish varnish-modules)';
+    log(summary);
+    return { met: true, summary };
   }
   const frontPort = await freePort();
   const originPort = await freePort();
@@ -142,7 +143,13 @@ export async function behindVarnishScenario(seeded: Seeded, dir: string): Promis
       slowest.every((value) => value <= FRONT.freshMs) &&
       unchanged === everyPage.length;
     log(`targets (origin ≤ 1 %, fresh ≤ 1 s, grace): ${met ? 'met' : 'NOT met'}`);
-    return met;
+    return {
+      met,
+      summary:
+        `${served} requests in ${FRONT.seconds} s (${rate.toFixed(0)}/s), ${failed} failed, the origin answered ` +
+        `${(share * 100).toFixed(3)} % (≤ 1 %); declared values through Varnish within ${slowest.map(ms).join(', ')} (≤ 1 s); ` +
+        `origin stopped ${FRONT.graceSeconds} s: ${unchanged} of ${everyPage.length} pages served as before`,
+    };
   } finally {
     await varnish.stop();
     if (originUp) await origin.stop();

@@ -31,7 +31,7 @@ import { median, ms } from '../lib/stats.js';
 import { jsonOf } from '../lib/timed-request.js';
 import { startWrk, type WrkResult } from '../lib/wrk.js';
 import { cacheLookups, hitRatio, readAll } from './reading-load.js';
-import { log, type Seeded, serverEnv } from './setup.js';
+import { log, type Seeded, serverEnv, type Verdict } from './setup.js';
 
 export const BURST = {
   connections: Number(process.env.BENCH_BURST_CONNECTIONS ?? 200),
@@ -122,18 +122,22 @@ async function round(
   return { before, after, fresh, hitRatio: hitRatio(lookupsBefore, lookupsAfter) };
 }
 
-function report(rounds: Round[]): boolean {
+function report(rounds: Round[]): Verdict {
   log(
     '\n| Page kind | p50 before | p99 before | p50 after | p99 after | p99 after/before | req/s before | req/s after | failed |',
   );
   log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   let met = true;
+  const ratios: string[] = [];
   for (const kind of PAGE_KINDS) {
     const pick = (window: 'before' | 'after', field: keyof WrkResult) =>
       median(rounds.map((r) => Number(r[window][kind][field])));
     const ratio = median(rounds.map((r) => r.after[kind].latencyP99Ms / r.before[kind].latencyP99Ms));
     const failed = rounds.reduce((sum, r) => sum + r.before[kind].failures + r.after[kind].failures, 0);
     met = met && ratio <= BURST.ratio && failed === 0;
+    ratios.push(
+      `${kind} ${ms(pick('before', 'latencyP99Ms'))} → ${ms(pick('after', 'latencyP99Ms'))} (${ratio.toFixed(2)}×)`,
+    );
     log(
       `| ${kind} | ${ms(pick('before', 'latencyP50Ms'))} | ${ms(pick('before', 'latencyP99Ms'))} | ` +
         `${ms(pick('after', 'latencyP50Ms'))} | ${ms(pick('after', 'latencyP99Ms'))} | ${ratio.toFixed(2)} | ` +
@@ -152,10 +156,16 @@ function report(rounds: Round[]): boolean {
   log(
     `target: p99 after ≤ ${BURST.ratio}× before for every kind, no failed request: ${met ? 'met' : 'NOT met'}; fresh: ${freshMet ? 'met' : 'NOT met'}`,
   );
-  return met && freshMet;
+  return {
+    met: met && freshMet,
+    summary:
+      `p99 before → after the declaration: ${ratios.join(', ')} (target ≤ ${BURST.ratio}×); ` +
+      `new value on every page within ${slowest.map(ms).join(', ')} (≤ ${BURST.freshMs} ms); ` +
+      `hit ratio ${rounds.map((r) => `${(r.hitRatio * 100).toFixed(2)} %`).join(', ')}`,
+  };
 }
 
-export async function burstScenario(seeded: Seeded, dir: string, rounds: number): Promise<boolean> {
+export async function burstScenario(seeded: Seeded, dir: string, rounds: number): Promise<Verdict> {
   const server = await startMixServer(seeded.file, '0');
   try {
     const today = await siteToday(server.url);

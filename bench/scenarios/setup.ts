@@ -32,6 +32,12 @@ export function log(message: string) {
   process.stdout.write(`${message}\n`);
 }
 
+/** What a scenario found: whether its targets were met, and its figures in a line or two. */
+export interface Verdict {
+  met: boolean;
+  summary: string;
+}
+
 export interface Seeded {
   file: string;
   seed: SeedSummary;

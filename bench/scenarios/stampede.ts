@@ -20,7 +20,7 @@ import { freePort, type ServerProcess, startServer } from '../lib/server-process
 import { ascending, median, ms, percentile } from '../lib/stats.js';
 import { shownToday, siteToday, startMixServer } from './burst.js';
 import { type Recorded, record, writeRecorded } from './hot-record.js';
-import { localOrigin, log, type Seeded } from './setup.js';
+import { localOrigin, log, type Seeded, type Verdict } from './setup.js';
 
 const STAMPEDE = {
   clients: Number(process.env.BENCH_STAMPEDE_CLIENTS ?? 50),
@@ -127,7 +127,7 @@ function summaryOf(run: Stampede): string {
   );
 }
 
-export async function stampedeScenario(seeded: Seeded, dir: string, rounds: number): Promise<boolean> {
+export async function stampedeScenario(seeded: Seeded, dir: string, rounds: number): Promise<Verdict> {
   let pages: string[] = [];
   let recordedFile = '';
   let today = '';
@@ -193,10 +193,10 @@ export async function stampedeScenario(seeded: Seeded, dir: string, rounds: numb
   const absoluteMet = bareP99 >= STAMPEDE.whereBareBelowMs || ourP99 < STAMPEDE.oursBelowMs;
   const met =
     ratio <= STAMPEDE.ratio && absoluteMet && slowest503 <= STAMPEDE.queuedWithinMs && strays.length === 0;
-  log(
-    `\n${PROBE_PATH} p99 during the stampede (median of ${rounds}): ours ${ms(ourP99)}, bare ${ms(bareP99)}, ` +
-      `ratio ${ratio.toFixed(2)} (target ≤ ${STAMPEDE.ratio}, and < ${STAMPEDE.oursBelowMs} ms where bare < ${STAMPEDE.whereBareBelowMs} ms); ` +
-      `slowest 503 ${ms(slowest503)} (≤ ${STAMPEDE.queuedWithinMs} ms); other statuses: ${strays.join(', ') || 'none'}: ${met ? 'met' : 'NOT met'}`,
-  );
-  return met;
+  const summary =
+    `${PROBE_PATH} p99 during the stampede (median of ${rounds}): ours ${ms(ourP99)}, bare ${ms(bareP99)}, ` +
+    `ratio ${ratio.toFixed(2)} (target ≤ ${STAMPEDE.ratio}, and < ${STAMPEDE.oursBelowMs} ms where bare < ${STAMPEDE.whereBareBelowMs} ms); ` +
+    `slowest 503 ${ms(slowest503)} (≤ ${STAMPEDE.queuedWithinMs} ms); other statuses: ${strays.join(', ') || 'none'}`;
+  log(`\n${summary}: ${met ? 'met' : 'NOT met'}`);
+  return { met, summary };
 }

@@ -57,7 +57,11 @@ export class Entry {
   building: Promise<Served> | undefined;
   /** The latest way to build it, kept for the rebuild after a change. */
   rebuild: (() => Promise<Built>) | undefined;
-  /** Reads since it was last built: an entry read since is rebuilt as soon as a change drops it. */
+  /**
+   * Reads since it was last built, the reader it was built for included: an entry read since is
+   * rebuilt as soon as a change drops it. A shared cache in front reads each answer once, when it
+   * builds; after the purge it asks again at once, and a rebuild already under way answers it.
+   */
   readsSinceBuilt = 0;
   /** Reads, halved each READS_HALF_LIFE_MS (`epoch` is when they were last halved). */
   reads = 0;
@@ -78,7 +82,7 @@ export class Entry {
  * drops the answers whose keys it names (answer-keys.ts), and nothing else. An answer readers read
  * is rebuilt at once, as the server's own work; until the new one is built (at most STALE_SERVE_MS),
  * readers get the one it replaces, so nobody waits for a rebuild of a page they read. An answer
- * never built (or dropped and unread since it was built) is built while its first reader waits, once
+ * never built (or dropped and unread since a rebuild) is built while its first reader waits, once
  * however many wait. The bodies kept stay within a byte budget: past it, what is read least goes.
  */
 export class AnswerCache {
@@ -285,7 +289,7 @@ export class AnswerCache {
         for (const encoding of entry.asked) await withEncoding(built.answer, encoding);
         if (this.entries.get(entry.id) !== entry) return { answer: built.answer, stale: false, entry: null };
         overtaken = this.droppedSince(built.answer.caching.keys, began);
-        this.store(entry, built.answer, !overtaken);
+        this.store(entry, built.answer, !overtaken, rebuild ? 0 : 1);
         // Built from data a change has since replaced: its readers get it as a stale answer, which no
         // shared cache keeps.
         return { answer: built.answer, stale: overtaken, entry };
@@ -309,13 +313,13 @@ export class AnswerCache {
     return pending;
   }
 
-  private store(entry: Entry, answer: CachedAnswer, fresh: boolean): void {
+  private store(entry: Entry, answer: CachedAnswer, fresh: boolean, readsSinceBuilt: number): void {
     keepOnly(answer, entry.asked);
     const bytes = answerBytes(answer);
     this.used += bytes - entry.bytes;
     entry.bytes = bytes;
     entry.answer = answer;
-    entry.readsSinceBuilt = 0;
+    entry.readsSinceBuilt = readsSinceBuilt;
     this.index(entry, answer.caching.keys);
     entry.fresh = fresh;
     // A change came while it was built, which it may not show: readers got it, and it is built again

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { inLanguage, type Language } from '../../../shared/page-language.js';
@@ -113,12 +114,15 @@ export class PublicPages {
    * The page as a cached answer (its Content-Security-Policy comes with every HTML answer's headers);
    * `origin` is PUBLIC_URL or null.
    */
-  page(
+  async page(
     status: number,
     data: PublicPageData,
     origin: string | null,
     options: PrepareOptions,
   ): Promise<CachedAnswer> {
+    // A build's data was read in the turn before (the database's driver answers at once): the reads
+    // that came in meanwhile are answered before the rendering takes the event loop again.
+    await nextTurn();
     return prepareAnswer(status, HTML_TYPE, this.render(data, origin), options);
   }
 
