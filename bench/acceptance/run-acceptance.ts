@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console phone hardening database-faults auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console phone result-time hardening database-faults auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -18,7 +18,9 @@
  * charts-checks.ts), the offline group (issue 35: Chromium as an agent offline, installability,
  * Idempotency-Key on two processes, PostgreSQL and SQLite; offline-checks.ts), the console group
  * (issue 33: today's board, the activity trail, the daily numbers; console-checks.ts), the phone group
- * (issue 32: axe-core, overlaps and Lighthouse in Chromium at 360 and 1280 px; phone-checks.ts), the hardening group
+ * (issue 32: axe-core, overlaps and Lighthouse in Chromium at 360 and 1280 px; phone-checks.ts), the
+ * result-time group (issue 46: burst, stampede, Varnish in front, cache headers, 404s, sitemap, a full
+ * disk; result-time-checks.ts), the hardening group
  * (the security issue's findings replayed, ~2.5 min; hardening-checks.ts; needs `ulimit -n` above
  * 11 000), and the database-faults group (its own PostgreSQL stopped, frozen; SQLite on a full disk;
  * database-faults-checks.ts). The auth group runs last whatever the order given: it leaves the admin
@@ -46,6 +48,7 @@ import { liveChecks } from './live-checks.js';
 import { offlineChecks } from './offline-checks.js';
 import { opsChecks } from './ops-checks.js';
 import { phoneChecks } from './phone-checks.js';
+import { resultTimeChecks } from './result-time-checks.js';
 import { scaleChecks } from './scale-checks.js';
 import type {
   AcceptanceChecks,
@@ -68,6 +71,7 @@ const GROUPS: Group[] = [
   { name: 'offline', standalone: offlineChecks },
   { name: 'console', standalone: consoleChecks },
   { name: 'phone', standalone: phoneChecks },
+  { name: 'result-time', standalone: resultTimeChecks },
   { name: 'hardening', standalone: hardeningChecks },
   { name: 'database-faults', standalone: databaseFaultsChecks },
   { name: 'auth', checks: authChecks },

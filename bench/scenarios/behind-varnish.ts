@@ -43,7 +43,11 @@ async function originRequests(url: string): Promise<number> {
   return total;
 }
 
-export async function behindVarnishScenario(seeded: Seeded, dir: string): Promise<Verdict> {
+export async function behindVarnishScenario(
+  seeded: Seeded,
+  dir: string,
+  graceSeconds = FRONT.graceSeconds,
+): Promise<Verdict> {
   if (!VARNISH_INSTALLED) {
     const summary = 'skipped: varnishd is not installed (apt-get install -y varnish varnish-modules)';
     log(summary);
@@ -125,16 +129,16 @@ export async function behindVarnishScenario(seeded: Seeded, dir: string): Promis
     await origin.stop();
     originUp = false;
     log(
-      `origin stopped; reading the ${everyPage.length} pages through Varnish again after ${FRONT.graceSeconds} s …`,
+      `origin stopped; reading the ${everyPage.length} pages through Varnish again after ${graceSeconds} s …`,
     );
-    await new Promise((resolve) => setTimeout(resolve, FRONT.graceSeconds * 1000));
+    await new Promise((resolve) => setTimeout(resolve, graceSeconds * 1000));
     const after = await readAll(varnish.url, everyPage, 4, nextAddress, true);
     const bodies = new Map(before.answers.map(({ path, answer }) => [path, answer.body.toString('base64')]));
     const unchanged = after.answers.filter(
       ({ path, answer }) => answer.status === 200 && bodies.get(path) === answer.body.toString('base64'),
     ).length;
     log(
-      `with the origin stopped for ${FRONT.graceSeconds} s: ${unchanged} of ${everyPage.length} pages served as before; others: ${after.others.join(', ') || 'none'}`,
+      `with the origin stopped for ${graceSeconds} s: ${unchanged} of ${everyPage.length} pages served as before; others: ${after.others.join(', ') || 'none'}`,
     );
 
     const met =
@@ -148,7 +152,7 @@ export async function behindVarnishScenario(seeded: Seeded, dir: string): Promis
       summary:
         `${served} requests in ${FRONT.seconds} s (${rate.toFixed(0)}/s), ${failed} failed, the origin answered ` +
         `${(share * 100).toFixed(3)} % (≤ 1 %); declared values through Varnish within ${slowest.map(ms).join(', ')} (≤ 1 s); ` +
-        `origin stopped ${FRONT.graceSeconds} s: ${unchanged} of ${everyPage.length} pages served as before`,
+        `origin stopped ${graceSeconds} s: ${unchanged} of ${everyPage.length} pages served as before`,
     };
   } finally {
     await varnish.stop();

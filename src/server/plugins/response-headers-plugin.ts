@@ -33,8 +33,9 @@ export function registerResponseHeaders(app: FastifyInstance, headers: ResponseH
       if (allowed) reply.headers(allowed);
       varyOn(reply, 'origin');
     }
+    // Every other API answer may be someone's own (a token's): no cache keeps it, shared or not.
     if (request.routeOptions.url?.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', 'private, no-store');
     done(null, payload);
   });
   if (!headers.corsEnabled) return;
