@@ -17,6 +17,7 @@ import {
   unique,
 } from '../support/factories.js';
 import { type EventStream, listen, openEvents, type ReceivedEvent } from '../support/http.js';
+import { pollUntil } from '../support/poll-until.js';
 import { createTestApp, DIALECTS, type TestApp } from '../support/test-app.js';
 
 const kindOf = (event: ReceivedEvent) => (event.data as LiveEvent).kind;
@@ -154,10 +155,12 @@ describe.each(DIALECTS)('live events [%s]', (dialect) => {
       ]);
       expect(missed.map((event) => event.id)).toEqual([(seen?.id ?? 0) + 1, (seen?.id ?? 0) + 2]);
     }
-    // Up to date: nothing to replay.
+    // Up to date: nothing to replay. The first event it gets is the next change, whose id follows.
     const current = await open({ query: `since=${(seen?.id ?? 0) + 2}` });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(current.events).toEqual([]);
+    await submitResult(own.app, adminToken, { ghadiId: ghadi.GID, result: '04', dateTime: today() });
+    const [next] = await current.waitFor((events) => events.length >= 1);
+    expect(next?.id).toBe((seen?.id ?? 0) + 3);
+    expect((next?.data as { ghadi?: GhadiRecord } | undefined)?.ghadi?.TodayResult).toBe('04');
   });
 
   it('a page further behind than the server remembers (or with an id it never gave) gets one resync', async () => {
@@ -187,10 +190,12 @@ describe.each(DIALECTS)('live events [%s]', (dialect) => {
       expect((refused as { headers: Record<string, string> }).headers['retry-after']).toBe('60');
       const other = await openEvents(base, { localAddress: '127.0.0.22' });
       other.close();
-      // A stream closed frees its place.
+      // A stream closed frees its place (once the server has seen it close).
       held.pop()?.close();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      (await openEvents(base, { localAddress })).close();
+      const reopened = await pollUntil('a place freed by a closed stream', 3000, () =>
+        openEvents(base, { localAddress }).catch(() => undefined),
+      );
+      reopened.close();
     } finally {
       for (const stream of held) stream.close();
     }
@@ -263,8 +268,27 @@ describe.each(DIALECTS)('live stream lifetime and shutdown [%s]', (dialect) => {
   it('a stream ends after its lifetime (the browser then reconnects with Last-Event-ID)', async () => {
     const own = await createTestApp(dialect, { liveEvents: { lifetimeMs: 300, heartbeatMs: 100 } });
     try {
-      const short = await openEvents(await listen(own.app));
+      const base = await listen(own.app);
+      const token = await loginAdmin(own.app);
+      const ghadi = await createGhadi(own.app, token);
+      const short = await openEvents(base);
+      await submitResult(own.app, token, { ghadiId: ghadi.GID, result: '07', dateTime: today() });
+      const [seen] = await short.waitFor((events) => events.length >= 1);
+      // The server ends it (a test whose stream never ended would time out here), cleanly, after it
+      // had lived past heartbeats: its lifetime, not a failure.
       await short.ended;
+      expect(short.response.complete).toBe(true);
+      expect(short.heartbeats).toBeGreaterThan(0);
+      // What came after the end reaches the browser that reconnects with the last id it saw.
+      await submitResult(own.app, token, { ghadiId: ghadi.GID, result: '08', dateTime: today() });
+      const back = await openEvents(base, { headers: { 'last-event-id': String(seen?.id) } });
+      try {
+        const [missed] = await back.waitFor((events) => events.length >= 1);
+        expect(missed?.id).toBe((seen?.id ?? 0) + 1);
+        expect((missed?.data as { ghadi?: GhadiRecord } | undefined)?.ghadi?.TodayResult).toBe('08');
+      } finally {
+        back.close();
+      }
     } finally {
       await own.close();
     }

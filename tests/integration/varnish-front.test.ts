@@ -12,6 +12,7 @@ import {
   today,
 } from '../support/factories.js';
 import { decode, fetchRaw, listen, openEvents, type Raw, type RawOptions } from '../support/http.js';
+import { pollUntil } from '../support/poll-until.js';
 import { sample } from '../support/prometheus-text.js';
 import { freePort } from '../support/tcp-proxy.js';
 import { createTestApp, DIALECTS, type TestApp, WEB_BUILT } from '../support/test-app.js';
@@ -19,7 +20,6 @@ import {
   documentedVcl,
   isHit,
   pointedAt,
-  pollUntil,
   startVarnish,
   VARNISH_INSTALLED,
   VARNISHD,

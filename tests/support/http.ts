@@ -69,6 +69,8 @@ export interface ReceivedEvent {
 export interface EventStream {
   response: http.IncomingMessage;
   events: ReceivedEvent[];
+  /** Comment blocks received (the server's heartbeats). */
+  readonly heartbeats: number;
   /** Resolves with every event so far once `until` holds for them (rejects after `timeoutMs`). */
   waitFor(until: (events: ReceivedEvent[]) => boolean, timeoutMs?: number): Promise<ReceivedEvent[]>;
   /** Resolves when the server ends the stream. */
@@ -76,8 +78,9 @@ export interface EventStream {
   close(): void;
 }
 
-function parseEvents(text: string): { events: ReceivedEvent[]; rest: string } {
+function parseEvents(text: string): { events: ReceivedEvent[]; comments: number; rest: string } {
   const events: ReceivedEvent[] = [];
+  let comments = 0;
   const blocks = text.split('\n\n');
   const rest = blocks.pop() ?? '';
   for (const block of blocks) {
@@ -88,8 +91,9 @@ function parseEvents(text: string): { events: ReceivedEvent[]; rest: string } {
       else if (line.startsWith('data: ')) data = line.slice(6);
     }
     if (data !== undefined) events.push({ id, data: JSON.parse(data) });
+    else if (block.startsWith(':')) comments += 1;
   }
-  return { events, rest };
+  return { events, comments, rest };
 }
 
 /**
@@ -118,10 +122,12 @@ export function openEvents(
         const events: ReceivedEvent[] = [];
         const waiters = new Set<() => void>();
         let buffer = '';
+        let heartbeats = 0;
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           const parsed = parseEvents(buffer + chunk);
           buffer = parsed.rest;
+          heartbeats += parsed.comments;
           events.push(...parsed.events);
           for (const wake of waiters) wake();
         });
@@ -129,6 +135,9 @@ export function openEvents(
         resolve({
           response,
           events,
+          get heartbeats() {
+            return heartbeats;
+          },
           ended,
           close: () => request.destroy(),
           waitFor: (until, timeoutMs = 3000) =>

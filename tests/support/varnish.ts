@@ -2,7 +2,6 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { Raw } from './http.js';
 
 /** Debian's varnishd (VARNISHD names another); without it the Varnish tests are skipped, and say so. */
@@ -107,18 +106,3 @@ export async function startVarnish(vcl: string, port: number, timeoutMs = 60_000
 
 /** A hit: X-Varnish names this request and the one that fetched what it got. */
 export const isHit = (raw: Raw) => String(raw.headers['x-varnish']).trim().split(/\s+/).length === 2;
-
-/** Asks `check` again (every few ms) until it answers; fails past `boundMs`: a bound, never a wait. */
-export async function pollUntil<T>(
-  what: string,
-  boundMs: number,
-  check: () => Promise<T | undefined>,
-): Promise<T> {
-  const end = performance.now() + boundMs;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (performance.now() > end) throw new Error(`${what}: not within ${boundMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

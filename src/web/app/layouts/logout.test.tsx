@@ -102,10 +102,12 @@ describe.each(SHELLS)('Logout in the $role layout', ({ role, Layout, home, login
     expect(await screen.findByText(`at ${loginPath}`)).toBeInTheDocument();
     const next = { ...session(role), token: 'next-token' };
     startSession(next);
-    answer(new Response(JSON.stringify({ success: false, message: 'Session expired' }), { status: 401 }));
-    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1));
-    // Time for the answer to be read and handled (the check holds however long that takes).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const late = new Response(JSON.stringify({ success: false, message: 'Session expired' }), { status: 401 });
+    const bodyRead = vi.spyOn(late, 'json');
+    answer(late);
+    // The client reads an answer's body only after it has dealt with its status (a 401 ends a
+    // session there): once the body is read, whatever the 401 did is done.
+    await waitFor(() => expect(bodyRead).toHaveBeenCalled());
     expect(getSession()).toEqual(next);
   });
 });
