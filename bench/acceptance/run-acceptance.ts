@@ -18,7 +18,8 @@
  * charts-checks.ts), the offline group (issue 35: Chromium as an agent offline, installability,
  * Idempotency-Key on two processes, PostgreSQL and SQLite; offline-checks.ts), the console group
  * (issue 33: today's board, the activity trail, the daily numbers; console-checks.ts), the phone group
- * (issue 32: axe-core, overlaps and Lighthouse in Chromium at 360 and 1280 px; phone-checks.ts), the
+ * (issue 32: axe-core and overlaps in Chromium at 360 and 1280 px on a site of its own, and Lighthouse
+ * on every public page kind of the seeded site, alone as phone-lighthouse; phone-checks.ts), the
  * result-time group (issue 46: burst, stampede, Varnish in front, cache headers, 404s, sitemap, a full
  * disk; result-time-checks.ts), the hardening group
  * (the security issue's findings replayed, ~2.5 min; hardening-checks.ts; needs `ulimit -n` above
@@ -48,6 +49,7 @@ import { liveChecks } from './live-checks.js';
 import { offlineChecks } from './offline-checks.js';
 import { opsChecks } from './ops-checks.js';
 import { phoneChecks } from './phone-checks.js';
+import { lighthouseChecks } from './phone-lighthouse.js';
 import { resultTimeChecks } from './result-time-checks.js';
 import { scaleChecks } from './scale-checks.js';
 import type {
@@ -70,7 +72,8 @@ const GROUPS: Group[] = [
   { name: 'charts', standalone: chartsChecks },
   { name: 'offline', standalone: offlineChecks },
   { name: 'console', standalone: consoleChecks },
-  { name: 'phone', standalone: phoneChecks },
+  { name: 'phone', checks: phoneChecks },
+  { name: 'phone-lighthouse', checks: lighthouseChecks },
   { name: 'result-time', standalone: resultTimeChecks },
   { name: 'hardening', standalone: hardeningChecks },
   { name: 'database-faults', standalone: databaseFaultsChecks },
