@@ -148,7 +148,7 @@ export function GhadiChart({ ghadis, today, timeZone, updatedAt, now, language }
             <li
               key={ghadi.GID}
               data-gid={ghadi.GID}
-              className={`relative flex min-w-0 flex-col items-center rounded-lg border bg-white p-3 text-center shadow-sm hover:border-indigo-400 focus-within:ring-2 focus-within:ring-indigo-500 ${
+              className={`ghadi-card relative flex min-w-0 flex-col items-center rounded-lg border bg-white p-3 text-center shadow-sm hover:border-indigo-400 focus-within:ring-2 focus-within:ring-indigo-500 ${
                 ghadi.GID === next ? 'border-indigo-600 ring-1 ring-indigo-600' : 'border-slate-200'
               }`}
             >

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { yearOf } from '../../../shared/date-labels.js';
 import type { Language } from '../../../shared/page-language.js';
 import type { HomePageData } from '../../../shared/public-page-data.js';
@@ -27,7 +27,8 @@ export function HomeView({ initial, language }: { initial: HomePageData; languag
   // runs, from the clock, which moves on each half minute so that "Next" passes to the following ghadi.
   const [now, setNow] = useState<string | null>(null);
   useEffect(() => {
-    const tick = () => setNow(new Date().toISOString());
+    // A transition: this re-renders the whole board, which may then yield to the phone's taps.
+    const tick = () => startTransition(() => setNow(new Date().toISOString()));
     tick();
     const timer = setInterval(tick, 30_000);
     return () => clearInterval(timer);
@@ -60,7 +61,7 @@ export function HomeView({ initial, language }: { initial: HomePageData; languag
           now={now ?? data.updatedAt}
           language={language}
         />
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="later grid gap-4 md:grid-cols-2">
           <RatesSection siteName={data.siteName} language={language} />
           <TimeTableSection language={language} />
         </div>
@@ -74,7 +75,7 @@ export function HomeView({ initial, language }: { initial: HomePageData; languag
         <section
           id="blog"
           aria-labelledby="blog-title"
-          className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+          className="later scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
         >
           <h2 id="blog-title" className="text-xl font-bold text-slate-900">
             {text.blog}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { daysInMonth, monthCharted, monthChartPath } from '../../../shared/chart-pages.js';
 import { twoDigits, yearMonthLabel } from '../../../shared/date-labels.js';
 import { DAYS, recordGrid } from '../../../shared/month-tables.js';
@@ -33,9 +34,10 @@ const WIDE_COLUMNS = 8;
 
 /**
  * 31 day rows of the month (UTC) by ghadi. The table scrolls sideways inside its box (never the
- * page), from the keyboard too, with the Day column held in view.
+ * page), from the keyboard too, with the Day column held in view. Memoized: the home page's clock
+ * re-renders the page each half minute, and a month's cells by every ghadi need not follow it.
  */
-export function RecordChart({
+export const RecordChart = memo(function RecordChart({
   ghadis,
   results,
   month,
@@ -65,7 +67,7 @@ export function RecordChart({
     }),
   );
   return (
-    <section id="record" aria-labelledby="record-title" className="scroll-mt-4">
+    <section id="record" aria-labelledby="record-title" className="later scroll-mt-4">
       <h2 id="record-title" className="text-xl font-bold text-slate-900">
         {text.heading}
       </h2>
@@ -134,4 +136,4 @@ export function RecordChart({
       )}
     </section>
   );
-}
+});

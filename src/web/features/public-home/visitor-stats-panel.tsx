@@ -10,7 +10,7 @@ export function VisitorStatsPanel({ language }: { language: Language }) {
   return (
     <section
       aria-labelledby="visitors-title"
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="later rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h2 id="visitors-title" className="text-lg font-bold text-slate-900">
         {text.heading}
