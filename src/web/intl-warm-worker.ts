@@ -4,7 +4,7 @@
  * page builds loads the browser's locale and time zone data, which is the slow part and is shared
  * by every thread of the page. Built here, on a worker, it no longer blocks the page's hydration.
  */
-onmessage = (event: MessageEvent<string>) => {
+addEventListener('message', (event: MessageEvent<string>) => {
   const timeZone = event.data;
   const now = new Date();
   try {
@@ -34,4 +34,4 @@ onmessage = (event: MessageEvent<string>) => {
   } finally {
     postMessage('done');
   }
-};
+});
