@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PublicPageData } from '../shared/public-page-data.js';
 import { PublicPage } from './public-page.js';
@@ -8,21 +8,20 @@ import { PublicPage } from './public-page.js';
  * element, which the CSP allows since it is never executed). Loaded by public-main.tsx once the
  * page has painted (hydratePage).
  *
- * Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
- * hydrating a big chart in one long task: the page is already painted and readable, and a phone's
- * taps and scrolls stay answered meanwhile (a tap on a part not yet hydrated hydrates it first).
+ * Not in a transition: hydrating at a transition's priority let the page's first updates (its live
+ * stream opening, the clock) interrupt and restart it, and on a busy machine pages stayed
+ * unhydrated for many seconds (the public end-to-end tests, three browsers on two cores: 8 of 34
+ * timed out waiting for hydration, against 2 without the transition).
  */
 export function hydratePage(): void {
   const container = document.getElementById('root');
   const dataElement = document.getElementById('page-data');
   if (!container || !dataElement?.textContent) throw new Error('This page has no server-rendered data');
   const data = JSON.parse(dataElement.textContent) as PublicPageData;
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <PublicPage data={data} />
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <PublicPage data={data} />
+    </StrictMode>,
+  );
 }

@@ -161,6 +161,8 @@ test.describe('public pages in Hindi', () => {
     await admin.submitResult(ghadi.GID, '06', `${last}-01-06`);
     await admin.submitResult(ghadi.GID, '16', `${last}-01-06`);
     await admin.submitResult(ghadi.GID, '71', `${last}-07-01`);
+    // The year before has a result too, so the chart links back to it (a year without one has no chart).
+    await admin.submitResult(ghadi.GID, '72', `${last - 1}-07-01`);
     const chartPath = yearChartPath(ghadi.NameEn, last);
     const title = `${ghadi.NameHn} चार्ट ${last}`;
 
@@ -203,6 +205,7 @@ test.describe('public pages in Hindi', () => {
       hindi(yearChartPath(ghadi.NameEn, year)),
     );
     await expect(page.getByRole('navigation', { name: 'अन्य वर्ष' }).getByRole('link')).toHaveText([
+      String(last - 1),
       String(last),
       String(year),
     ]);
@@ -255,6 +258,8 @@ test.describe('public pages in Hindi', () => {
     const ghadi = await createHindiGhadi(admin, 'Hindi Month ');
     await admin.submitResult(ghadi.GID, '12', today());
     const month = today().slice(0, 7);
+    // Last month has a result, so this month's chart links back to it.
+    await admin.submitResult(ghadi.GID, '02', `${shiftMonth(month, -1)}-02`);
     const day = Number(today().slice(8, 10));
     const year = Number(month.slice(0, 4));
 
