@@ -102,7 +102,9 @@ describe.each(SHELLS)('Logout in the $role layout', ({ role, Layout, home, login
     expect(await screen.findByText(`at ${loginPath}`)).toBeInTheDocument();
     const next = { ...session(role), token: 'next-token' };
     startSession(next);
-    const late = new Response(JSON.stringify({ success: false, message: 'Session expired' }), { status: 401 });
+    const late = new Response(JSON.stringify({ success: false, message: 'Session expired' }), {
+      status: 401,
+    });
     const bodyRead = vi.spyOn(late, 'json');
     answer(late);
     // The client reads an answer's body only after it has dealt with its status (a 401 ends a
