@@ -183,7 +183,9 @@ test.describe('accessibility: axe-core, text and target sizes', () => {
     ],
   ] as const) {
     test(`public pages ${part}`, async ({ page, request }) => {
-      test.slow();
+      // axe at two widths over every page: each of the two took about 5 minutes on a 2-core
+      // machine with both running (29 Nov 2026), past test.slow()'s 3.
+      test.setTimeout(8 * 60_000);
       const admin = await AdminApi.connect(request);
       const today = await siteToday(request);
       const ghadi = await admin.createGhadi({
