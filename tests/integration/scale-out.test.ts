@@ -16,15 +16,12 @@ import {
   unique,
 } from '../support/factories.js';
 import { listen, openEvents, type ReceivedEvent } from '../support/http.js';
+import { pollUntil } from '../support/poll-until.js';
 import { createTestApp, DIALECTS, type TestApp, tempDir } from '../support/test-app.js';
 
 /** Polls until `check` holds (the other app hears of a write through the bus, not at once). */
 async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await pollUntil(what, timeoutMs, async () => ((await check()) ? true : undefined));
 }
 
 const eventOf = (predicate: (event: LiveEvent) => boolean) => (events: ReceivedEvent[]) =>
