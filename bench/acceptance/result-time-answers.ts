@@ -22,8 +22,13 @@ const KEY =
 function publicHeadersWrong(answer: TimedAnswer): string {
   const control = String(answer.headers['cache-control'] ?? '');
   const wrong: string[] = [];
-  for (const part of ['public', 'max-age=0', 'stale-while-revalidate=86400', 'stale-if-error=86400'])
+  for (const part of ['public', 'max-age=0', 'stale-if-error=86400'])
     if (!control.split(/,\s*/).includes(part)) wrong.push(`Cache-Control lacks ${part}`);
+  if (control.includes('stale-while-revalidate'))
+    wrong.push('Cache-Control tells browsers stale-while-revalidate');
+  const forCaches = String(answer.headers['cdn-cache-control'] ?? '');
+  if (!forCaches.split(/,\s*/).includes('stale-while-revalidate=86400'))
+    wrong.push('CDN-Cache-Control lacks stale-while-revalidate=86400');
   const shared = /s-maxage=(\d+)/.exec(control)?.[1];
   if (shared !== '1' && shared !== '86400') wrong.push(`s-maxage ${shared ?? 'missing'}`);
   const keys = String(answer.headers['surrogate-key'] ?? '');

@@ -37,12 +37,20 @@ const CLOSED_SHARED_MAX_AGE = 86_400;
  * Shared caches hold an answer for s-maxage, serve it stale while they revalidate or while the site
  * fails, and can be purged by its keys sooner. An answer served stale by the site itself (while its
  * rebuild runs) is not for keeping: it carries no keys and s-maxage=0.
+ *
+ * stale-while-revalidate goes only to the caches in front, in CDN-Cache-Control (RFC 9213): Chrome
+ * honours it in Cache-Control too, and would show a reader (or an admin's list) the copy from before
+ * a declaration while it asks again in the background (decision record 0016).
  */
-export function cacheControlOf(caching: AnswerCaching, stale: boolean): string {
-  if (caching.shared === false) return 'private, max-age=0';
-  if (stale) return `public, max-age=0, s-maxage=0, stale-if-error=${SHARED_STALE_SECONDS}`;
+export function cachingHeaders(caching: AnswerCaching, stale: boolean): Record<string, string> {
+  if (caching.shared === false) return { 'cache-control': 'private, max-age=0' };
+  if (stale)
+    return { 'cache-control': `public, max-age=0, s-maxage=0, stale-if-error=${SHARED_STALE_SECONDS}` };
   const shared = caching.open ? OPEN_SHARED_MAX_AGE : CLOSED_SHARED_MAX_AGE;
-  return `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${SHARED_STALE_SECONDS}, stale-if-error=${SHARED_STALE_SECONDS}`;
+  return {
+    'cache-control': `public, max-age=0, s-maxage=${shared}, stale-if-error=${SHARED_STALE_SECONDS}`,
+    'cdn-cache-control': `public, max-age=${shared}, stale-while-revalidate=${SHARED_STALE_SECONDS}, stale-if-error=${SHARED_STALE_SECONDS}`,
+  };
 }
 
 /** The headers naming an answer's keys: Surrogate-Key (Varnish's xkey, Fastly) and Cache-Tag (comma-separated). */
@@ -142,7 +150,7 @@ export function deliver(
     const { site } = state;
     const headers: Record<string, string> = {
       ...site.securityFor(answer.contentType),
-      'cache-control': cacheControlOf(answer.caching, state.stale),
+      ...cachingHeaders(answer.caching, state.stale),
       ...(state.stale || answer.caching.shared === false ? {} : keyHeaders(answer.caching.keys)),
       [CHANGE_ID_HEADER]: String(state.version),
     };

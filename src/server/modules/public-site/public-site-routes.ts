@@ -5,7 +5,7 @@ import { languageOfPath } from '../../../shared/page-language.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
 import type { Served } from './answer-cache.js';
-import { CHANGE_ID_HEADER, cacheControlOf, keyHeaders, sendCached } from './answer-delivery.js';
+import { CHANGE_ID_HEADER, cachingHeaders, keyHeaders, sendCached } from './answer-delivery.js';
 import { SITE_KEY } from './answer-keys.js';
 import type { CachedAnswer } from './cached-answer.js';
 import { notFoundPage } from './public-page-reads.js';
@@ -103,7 +103,7 @@ async function answerLive(
     if ('redirect' in live) {
       // The address the site spells a ghadi's pages with changes only with the whole site.
       reply.headers({
-        'cache-control': cacheControlOf(cachingOf([], true), false),
+        ...cachingHeaders(cachingOf([], true), false),
         ...keyHeaders([SITE_KEY]),
         [CHANGE_ID_HEADER]: String(version),
       });
@@ -111,7 +111,7 @@ async function answerLive(
     }
     if (!input.admin)
       reply.headers({
-        'cache-control': cacheControlOf(live.caching, false),
+        ...cachingHeaders(live.caching, false),
         ...keyHeaders(live.caching.keys),
         [CHANGE_ID_HEADER]: String(version),
       });
