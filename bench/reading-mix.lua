@@ -2,6 +2,8 @@
 -- visitors from many addresses would ask them: each request names a random client address in
 -- X-Forwarded-For (the server trusts the loopback proxy), so that per-address limits apply as they
 -- would to a crowd rather than to one greedy client. Asks for compression as a browser does.
+-- BENCH_THINK_MS (optional): each connection waits a random 0 to 2x that many milliseconds between
+-- answer and next request, as a reader does; without it connections ask back to back.
 local threads = 0
 
 function setup(thread)
@@ -15,6 +17,14 @@ function init()
   math.randomseed(os.time() * 1000 + (thread_number or 0))
   for line in io.lines(os.getenv("BENCH_PATHS_FILE")) do
     if line ~= "" then paths[#paths + 1] = line end
+  end
+end
+
+local think = tonumber(os.getenv("BENCH_THINK_MS") or "0")
+
+if think > 0 then
+  function delay()
+    return math.random(0, 2 * think)
   end
 end
 

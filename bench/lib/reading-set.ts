@@ -64,9 +64,21 @@ export function writePathsFile(dir: string, kind: PageKind, paths: readonly stri
   return file;
 }
 
-/** How many of `connections` load each kind: its share of the mix, one at least. */
-export function connectionsByKind(connections: number): Record<PageKind, number> {
-  const split = {} as Record<PageKind, number>;
-  for (const kind of PAGE_KINDS) split[kind] = Math.max(1, Math.round(connections * MIX_SHARES[kind]));
-  return split;
+/**
+ * Writes the whole mix for one wrk (bench/reading-mix.lua picks a line at random): each kind's
+ * addresses repeated so that its lines are its share of the mix. One load generator, not one per
+ * kind: four wrks sharing a core stalled each other for hundreds of milliseconds, and those stalls,
+ * not the server, made the p99 (bench/README.md, burst).
+ */
+export function writeMixFile(dir: string, set: ReadingSet, lines = 10_000): string {
+  const mix: string[] = [];
+  for (const kind of PAGE_KINDS) {
+    const pages = set[kind];
+    const count = Math.round(lines * MIX_SHARES[kind]);
+    for (let index = 0; index < count && pages.length; index++)
+      mix.push(pages[index % pages.length] as string);
+  }
+  const file = path.join(dir, 'reading-mix.txt');
+  fs.writeFileSync(file, `${mix.join('\n')}\n`);
+  return file;
 }

@@ -1,11 +1,11 @@
 /**
  * Result time on one origin, no cache in front (issue 46): 200 connections read the mix (home 40 %,
  * results pages 30 %, year charts 20 %, month charts 10 %, English and Hindi) over ten years of
- * results, and an admin declares a result. Each page kind is loaded by a wrk of its own, its
- * connections in proportion to its share, so each kind's latency is its own. A round: 10 s read
- * before the declaration, then 3 s read from the declaration on; the target is each kind's p99 after
- * ≤ 2× its p99 before, and the declared value on every page that shows it within 1 s of the write.
- * The server runs on core 0 and the wrks on core 1; the hit ratio is the server's own count.
+ * results, and an admin declares a result. One wrk reads the whole mix (reading-set.ts writeMixFile),
+each connection a reader pausing between pages (BURST.thinkMs).
+ * A round: 10 s read before the declaration, then 3 s read from the declaration on; the target is
+ * the p99 after ≤ 2× the p99 before, and the declared value on every page that shows it within 1 s
+ * of the write. The server runs on core 0 and wrk on core 1; the hit ratio is the server's own count.
  */
 import { addressSource, send, signIn } from '../lib/client.js';
 import {
@@ -16,15 +16,7 @@ import {
   shownValue,
   timesToShow,
 } from '../lib/declaration.js';
-import {
-  connectionsByKind,
-  PAGE_KINDS,
-  type PageKind,
-  pageCount,
-  type ReadingSet,
-  readingSet,
-  writePathsFile,
-} from '../lib/reading-set.js';
+import { PAGE_KINDS, pageCount, type ReadingSet, readingSet, writeMixFile } from '../lib/reading-set.js';
 import { SEED_ADMIN } from '../lib/seed.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
 import { median, ms } from '../lib/stats.js';
@@ -35,6 +27,12 @@ import { log, type Seeded, serverEnv, type Verdict } from './setup.js';
 
 export const BURST = {
   connections: Number(process.env.BENCH_BURST_CONNECTIONS ?? 200),
+  /**
+   * Each reader waits a random 0–2× this between pages. Back to back, 200 connections saturate the
+   * loopback and wrk: even a bare node:http server sending 20 KB then shows p99 tails of 5–430 ms
+   * from run to run, which no server could be judged by (bench/README.md, burst).
+   */
+  thinkMs: Number(process.env.BENCH_BURST_THINK_MS ?? 10),
   beforeSeconds: 10,
   afterSeconds: 3,
   /** When the declaration is sent, after the wrks of the "after" window have started. */
@@ -45,31 +43,21 @@ export const BURST = {
 
 export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
-type ByKind = Record<PageKind, WrkResult>;
-
-async function loadEach(
-  server: ServerProcess,
-  files: Record<PageKind, string>,
-  seconds: number,
-): Promise<ByKind> {
-  const split = connectionsByKind(BURST.connections);
-  const runs = PAGE_KINDS.map((kind) =>
-    startWrk({
-      url: server.url,
-      connections: split[kind],
-      seconds,
-      script: 'reading-mix.lua',
-      env: { BENCH_PATHS_FILE: files[kind] },
-      cpus: '1',
-      timeoutSeconds: 30,
-    }).then((result) => [kind, result] as const),
-  );
-  return Object.fromEntries(await Promise.all(runs)) as ByKind;
+function loadMix(server: ServerProcess, file: string, seconds: number): Promise<WrkResult> {
+  return startWrk({
+    url: server.url,
+    connections: BURST.connections,
+    seconds,
+    script: 'reading-mix.lua',
+    env: { BENCH_PATHS_FILE: file, BENCH_THINK_MS: String(BURST.thinkMs) },
+    cpus: '1',
+    timeoutSeconds: 30,
+  });
 }
 
 interface Round {
-  before: ByKind;
-  after: ByKind;
+  before: WrkResult;
+  after: WrkResult;
   /** Milliseconds from the write's answer to each page showing the value. */
   fresh: Record<string, number>;
   hitRatio: number;
@@ -103,16 +91,16 @@ export async function shownToday(
 
 async function round(
   server: ServerProcess,
-  files: Record<PageKind, string>,
+  file: string,
   declared: Omit<Declared, 'value'>,
   index: number,
   token: string,
   nextAddress: () => string,
 ): Promise<Round> {
   const lookupsBefore = await cacheLookups(server.url, METRICS_TOKEN);
-  const before = await loadEach(server, files, BURST.beforeSeconds);
+  const before = await loadMix(server, file, BURST.beforeSeconds);
   const value = nextValue(await shownToday(server.url, declared.gid, declared.date, nextAddress()), index);
-  const afterRuns = loadEach(server, files, BURST.afterSeconds);
+  const afterRuns = loadMix(server, file, BURST.afterSeconds);
   await new Promise((resolve) => setTimeout(resolve, BURST.declareAfterMs));
   await declare(server.url, token, { ...declared, value }, nextAddress());
   const written = performance.now();
@@ -124,26 +112,20 @@ async function round(
 
 function report(rounds: Round[]): Verdict {
   log(
-    '\n| Page kind | p50 before | p99 before | p50 after | p99 after | p99 after/before | req/s before | req/s after | failed |',
+    '\n| Round | p50 before | p99 before | p50 after | p99 after | p99 after/before | req/s before | req/s after | failed |',
   );
   log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  let met = true;
-  const ratios: string[] = [];
-  for (const kind of PAGE_KINDS) {
-    const pick = (window: 'before' | 'after', field: keyof WrkResult) =>
-      median(rounds.map((r) => Number(r[window][kind][field])));
-    const ratio = median(rounds.map((r) => r.after[kind].latencyP99Ms / r.before[kind].latencyP99Ms));
-    const failed = rounds.reduce((sum, r) => sum + r.before[kind].failures + r.after[kind].failures, 0);
-    met = met && ratio <= BURST.ratio && failed === 0;
-    ratios.push(
-      `${kind} ${ms(pick('before', 'latencyP99Ms'))} → ${ms(pick('after', 'latencyP99Ms'))} (${ratio.toFixed(2)}×)`,
-    );
+  for (const [index, r] of rounds.entries())
     log(
-      `| ${kind} | ${ms(pick('before', 'latencyP50Ms'))} | ${ms(pick('before', 'latencyP99Ms'))} | ` +
-        `${ms(pick('after', 'latencyP50Ms'))} | ${ms(pick('after', 'latencyP99Ms'))} | ${ratio.toFixed(2)} | ` +
-        `${pick('before', 'requestsPerSecond').toFixed(0)} | ${pick('after', 'requestsPerSecond').toFixed(0)} | ${failed} |`,
+      `| ${index + 1} | ${ms(r.before.latencyP50Ms)} | ${ms(r.before.latencyP99Ms)} | ${ms(r.after.latencyP50Ms)} | ` +
+        `${ms(r.after.latencyP99Ms)} | ${(r.after.latencyP99Ms / r.before.latencyP99Ms).toFixed(2)} | ` +
+        `${r.before.requestsPerSecond.toFixed(0)} | ${r.after.requestsPerSecond.toFixed(0)} | ${r.before.failures + r.after.failures} |`,
     );
-  }
+  const ratio = median(rounds.map((r) => r.after.latencyP99Ms / r.before.latencyP99Ms));
+  const failed = rounds.reduce((sum, r) => sum + r.before.failures + r.after.failures, 0);
+  const met = ratio <= BURST.ratio && failed === 0;
+  const before = median(rounds.map((r) => r.before.latencyP99Ms));
+  const after = median(rounds.map((r) => r.after.latencyP99Ms));
   const slowest = rounds.map((r) => Math.max(...Object.values(r.fresh)));
   const freshMet = slowest.every((value) => value <= BURST.freshMs);
   log(
@@ -154,12 +136,13 @@ function report(rounds: Round[]): Verdict {
     `hit ratio of the server's kept answers over each round: ${rounds.map((r) => `${(r.hitRatio * 100).toFixed(2)} %`).join(', ')}`,
   );
   log(
-    `target: p99 after ≤ ${BURST.ratio}× before for every kind, no failed request: ${met ? 'met' : 'NOT met'}; fresh: ${freshMet ? 'met' : 'NOT met'}`,
+    `median p99 ratio ${ratio.toFixed(2)}; target: p99 after ≤ ${BURST.ratio}× before, no failed request: ` +
+      `${met ? 'met' : 'NOT met'}; fresh: ${freshMet ? 'met' : 'NOT met'}`,
   );
   return {
     met: met && freshMet,
     summary:
-      `p99 before → after the declaration: ${ratios.join(', ')} (target ≤ ${BURST.ratio}×); ` +
+      `p99 before → after the declaration: ${ms(before)} → ${ms(after)} (median ratio ${ratio.toFixed(2)}, target ≤ ${BURST.ratio}×); ` +
       `new value on every page within ${slowest.map(ms).join(', ')} (≤ ${BURST.freshMs} ms); ` +
       `hit ratio ${rounds.map((r) => `${(r.hitRatio * 100).toFixed(2)} %`).join(', ')}`,
   };
@@ -173,9 +156,7 @@ export async function burstScenario(seeded: Seeded, dir: string, rounds: number)
     log(
       `reading set: ${pageCount(set)} pages (${PAGE_KINDS.map((kind) => `${kind} ${set[kind].length}`).join(', ')})`,
     );
-    const files = Object.fromEntries(
-      PAGE_KINDS.map((kind) => [kind, writePathsFile(dir, kind, set[kind])]),
-    ) as Record<PageKind, string>;
+    const file = writeMixFile(dir, set);
     const nextAddress = addressSource();
     const warm = await readAll(
       server.url,
@@ -194,7 +175,7 @@ export async function burstScenario(seeded: Seeded, dir: string, rounds: number)
       results.push(
         await round(
           server,
-          files,
+          file,
           { gid: ghadi.gid, name: ghadi.name, date: today },
           index,
           token,

@@ -212,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const serveWebApp = options.serveWebApp !== false;
   const appHtml = serveWebApp ? readAppHtml(config.webRoot, log) : null;
   const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
+  const pages = serveWebApp ? await loadPublicPages(config.webRoot, config.renderThreads, log) : null;
   // Every change in the log drops the public answers it made stale and goes out to open pages.
   const publicSite = createPublicSite({
     data: new PublicData(ghadis, results, blocks, declarations),
@@ -219,7 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     results,
     declarations,
     events,
-    pages: serveWebApp ? await loadPublicPages(config.webRoot, log) : null,
+    pages,
     headers,
     timeZone: config.siteTimezone,
     publicUrl: config.publicUrl ?? null,
@@ -270,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return visitors.stop();
   });
   app.addHook('onClose', () => bus.stop());
+  app.addHook('onClose', () => pages?.close());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
     app.log.debug({ streams: events.openStreams }, 'shutdown: ending live streams');

@@ -85,27 +85,66 @@ export interface PrepareOptions {
   compress?: boolean;
 }
 
-/** Serializes and compresses a body off the event loop (zlib's thread pool), once per change. */
-export async function prepareAnswer(
+/** A body's bytes as sent, its hash, and its brotli twin when it is worth one. */
+export interface EncodedBody {
+  identity: Buffer;
+  hash: string;
+  br: Buffer | undefined;
+}
+
+function hashOf(identity: Buffer): string {
+  return createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+}
+
+function worthCompressing(identity: Buffer, compress: boolean): boolean {
+  return compress && identity.length >= COMPRESS_THRESHOLD_BYTES;
+}
+
+/** Encodes a body with brotli off the event loop (zlib's thread pool). */
+export async function encodeBody(body: string, compress: boolean): Promise<EncodedBody> {
+  const identity = Buffer.from(body, 'utf8');
+  const br = worthCompressing(identity, compress)
+    ? await brotli(identity, compressionFor(identity.length).brotli)
+    : undefined;
+  return { identity, hash: hashOf(identity), br };
+}
+
+/** The same, at once: for a thread of its own (page-render-worker.ts), where waiting holds up nothing. */
+export function encodeBodyNow(body: string, compress: boolean): EncodedBody {
+  const identity = Buffer.from(body, 'utf8');
+  const br = worthCompressing(identity, compress)
+    ? zlib.brotliCompressSync(identity, compressionFor(identity.length).brotli)
+    : undefined;
+  return { identity, hash: hashOf(identity), br };
+}
+
+/** A cached answer of an encoded body. */
+export function answerOf(
   status: number,
   contentType: string,
-  body: string,
-  { caching, compress = true }: PrepareOptions,
-): Promise<CachedAnswer> {
-  const identity = Buffer.from(body, 'utf8');
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const compressible = compress && identity.length >= COMPRESS_THRESHOLD_BYTES;
-  const br = compressible ? await brotli(identity, compressionFor(identity.length).brotli) : undefined;
+  { identity, hash, br }: EncodedBody,
+  { caching }: PrepareOptions,
+): CachedAnswer {
   return {
     status,
     contentType,
     hash,
-    compressible,
+    compressible: br !== undefined,
     bodies: { identity, br },
     etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` },
     caching,
     deliveries: new Map(),
   };
+}
+
+/** Serializes and compresses a body off the event loop (zlib's thread pool), once per change. */
+export async function prepareAnswer(
+  status: number,
+  contentType: string,
+  body: string,
+  options: PrepareOptions,
+): Promise<CachedAnswer> {
+  return answerOf(status, contentType, await encodeBody(body, options.compress !== false), options);
 }
 
 export function prepareJson(status: number, value: unknown, options: PrepareOptions): Promise<CachedAnswer> {
