@@ -4,14 +4,13 @@ import {
   BACKOFF_MS,
   browserWakeUps,
   type Clock,
-  FAILED_TO_UPDATE,
-  NO_CONNECTION,
   type PostSubmission,
   type QueueSnapshot,
   type SubmissionBody,
   SubmissionQueue,
   type SubmissionQueueOptions,
 } from './submission-queue.js';
+import { FAILED_TO_UPDATE, NO_CONNECTION } from './submission-verdicts.js';
 
 /** Timers run only when the test moves the clock: nothing here sleeps. */
 class FakeClock implements Clock {

@@ -1,53 +1,18 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { apiFetch } from '../../lib/api-client.js';
-import { inWords } from '../../lib/field-labels.js';
-import { newSubmissionKey } from '../../lib/submission-key.js';
-
 /**
  * The agent's submissions, kept on the phone (IndexedDB) until the server has answered them, so that
  * a weak network loses none (decision 0011). Each keeps the Idempotency-Key it was first sent with:
  * however often it is sent again, the server applies it once (decision 0010).
  *
+ * This file holds the queue that sends them, when and how often: the entries are kept by
+ * submission-store.ts, and the server's answers read by submission-verdicts.ts.
+ *
  * Plain TypeScript, no React: the clock, the timers, the network and the browser's signals are
  * given, so that tests drive every transition without waiting.
  */
-
-export type SubmissionState = 'waiting' | 'sending' | 'saved' | 'refused';
-
-export interface Submission {
-  /** The Idempotency-Key, also the entry's key in the store. */
-  key: string;
-  userId: number;
-  /** The order entered: entries are sent in it. */
-  order: number;
-  ghadiId: number;
-  ghadiName: string;
-  /** The business date, YYYY-MM-DD. */
-  date: string;
-  result: string;
-  /** When the agent entered it, by the phone's clock. */
-  enteredAt: string;
-  state: SubmissionState;
-  attempts: number;
-  /**
-   * Whether the list shows it. Not while its first attempt runs: the form reports that one, and only
-   * a submission that could not be sent at once (or outlived its page) becomes the list's.
-   */
-  listed: boolean;
-  /** The value of the waiting entry this one replaced (one declaration per ghadi and date). */
-  replaced?: string | undefined;
-  /** saved: the declaration's time on the server (ISO 8601 UTC). */
-  savedAt?: string | undefined;
-  /** refused: the server's reason; waiting: why the last attempt did not get through. */
-  message?: string | undefined;
-}
-
-export interface NewSubmission {
-  ghadiId: number;
-  ghadiName: string;
-  date: string;
-  result: string;
-}
+import { apiFetch } from '../../lib/api-client.js';
+import { newSubmissionKey } from '../../lib/submission-key.js';
+import { type NewSubmission, SUBMISSIONS_DB, type Submission, SubmissionStore } from './submission-store.js';
+import { NO_ANSWER, type Verdict, verdictOf } from './submission-verdicts.js';
 
 /** What became of a submission by the time `submit` returns. */
 export type SubmitOutcome =
@@ -96,33 +61,9 @@ export interface SubmissionQueueOptions {
   requestTimeoutMs?: number;
 }
 
-export const SUBMISSIONS_DB = 'ghadi-agent-submissions';
-const STORE = 'submissions';
-const BY_USER = 'by-user';
-
 /** Waits after consecutive failed attempts; the last one repeats. */
 export const BACKOFF_MS = [2_000, 5_000, 10_000, 20_000, 30_000, 60_000] as const;
-/** A Retry-After longer than this is not waited for in full: the agent is there, at result time. */
-const MAX_RETRY_AFTER_MS = 5 * 60_000;
-/** A saved entry stays in the list this long after the page opens again, unless dismissed. */
-const SAVED_KEPT_MS = 24 * 60 * 60_000;
 const DEFAULT_TIMEOUT_MS = 20_000;
-
-/** Statuses that say "not now" rather than "no": the same submission may succeed later. */
-const RETRYABLE = new Set([408, 429, 502, 503, 504]);
-
-export const FAILED_TO_UPDATE = 'Failed to update result';
-export const NO_CONNECTION = 'No connection';
-
-interface SubmissionsSchema extends DBSchema {
-  submissions: {
-    key: string;
-    value: Submission;
-    indexes: { 'by-user': [number, number] };
-  };
-}
-
-type Database = IDBPDatabase<SubmissionsSchema>;
 
 const realClock: Clock = {
   now: () => Date.now(),
@@ -151,40 +92,6 @@ export function browserWakeUps(wake: () => void): () => void {
   };
 }
 
-type Verdict =
-  | { kind: 'saved'; savedAt: string | undefined; result: string | undefined }
-  | { kind: 'refused'; message: string }
-  | { kind: 'retry'; message: string; retryAfterMs: number }
-  | { kind: 'sign-in' };
-
-async function verdictOf(response: Response): Promise<Verdict> {
-  const payload = (await response.json().catch(() => undefined)) as
-    | { message?: unknown; data?: { DeclaredAt?: unknown; Result?: unknown } }
-    | undefined;
-  if (response.ok) {
-    const data = payload?.data;
-    return {
-      kind: 'saved',
-      savedAt: typeof data?.DeclaredAt === 'string' ? data.DeclaredAt : undefined,
-      result: typeof data?.Result === 'string' ? data.Result : undefined,
-    };
-  }
-  if (response.status === 401) return { kind: 'sign-in' };
-  const message = typeof payload?.message === 'string' ? inWords(payload.message) : undefined;
-  if (RETRYABLE.has(response.status)) {
-    const seconds = Number(response.headers.get('retry-after'));
-    return {
-      kind: 'retry',
-      message: message ?? `Server busy (${response.status})`,
-      retryAfterMs:
-        Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 0,
-    };
-  }
-  // A refusal (outside the date window, not assigned, invalid) or a server fault: sending the same
-  // submission again would get the same answer, so it waits for the agent instead.
-  return { kind: 'refused', message: message ?? FAILED_TO_UPDATE };
-}
-
 export class SubmissionQueue {
   private readonly userId: number;
   private readonly post: PostSubmission;
@@ -192,11 +99,10 @@ export class SubmissionQueue {
   private readonly clock: Clock;
   private readonly wakeUps: ((wake: () => void) => () => void) | undefined;
   private readonly newKey: () => string;
-  private readonly dbName: string;
+  private readonly store: SubmissionStore;
   private readonly onSaved: ((submission: Submission) => void) | undefined;
   private readonly requestTimeoutMs: number;
 
-  private database: Promise<Database> | null = null;
   private running = false;
   /** Set once start has read the stored entries: no pass runs before (it could take one as new). */
   private ready = false;
@@ -218,7 +124,12 @@ export class SubmissionQueue {
     this.clock = options.clock ?? realClock;
     this.wakeUps = options.wakeUps;
     this.newKey = options.newKey ?? newSubmissionKey;
-    this.dbName = options.dbName ?? SUBMISSIONS_DB;
+    this.store = new SubmissionStore({
+      userId: this.userId,
+      dbName: options.dbName ?? SUBMISSIONS_DB,
+      newKey: this.newKey,
+      now: () => this.clock.now(),
+    });
     this.onSaved = options.onSaved;
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
@@ -231,27 +142,12 @@ export class SubmissionQueue {
     if (this.running) return;
     this.running = true;
     this.stopWakeUps = this.wakeUps?.(() => void this.flush()) ?? null;
-    let db: Database;
     try {
-      db = await this.db();
+      await this.store.open();
     } catch {
       return; // No storage: submissions go unkept (sendUnkept), and nothing was left to send.
     }
-    const tx = db.transaction(STORE, 'readwrite');
-    const now = this.clock.now();
-    for (const entry of await tx.store.index(BY_USER).getAll(this.range())) {
-      const expired =
-        entry.state === 'saved' && entry.savedAt && now - Date.parse(entry.savedAt) > SAVED_KEPT_MS;
-      if (expired) await tx.store.delete(entry.key);
-      else if (entry.state === 'sending' || !entry.listed) {
-        await tx.store.put({
-          ...entry,
-          state: entry.state === 'sending' ? 'waiting' : entry.state,
-          listed: true,
-        });
-      }
-    }
-    await tx.done;
+    await this.store.reopen();
     this.ready = true;
     await this.refresh();
     if (this.running) await this.flush();
@@ -283,7 +179,7 @@ export class SubmissionQueue {
   async submit(input: NewSubmission): Promise<SubmitOutcome> {
     let entry: Submission;
     try {
-      entry = await this.store(input);
+      entry = await this.store.add(input);
     } catch {
       return this.sendUnkept(input);
     }
@@ -294,10 +190,9 @@ export class SubmissionQueue {
       const outcome = this.awaited.get(entry.key);
       if (outcome) return outcome;
       // Still waiting (the network, or an earlier entry that could not go): now the list's to show.
-      const db = await this.db();
-      const stored = (await db.get(STORE, entry.key)) ?? entry;
+      const stored = (await this.store.get(entry.key)) ?? entry;
       const queued = { ...stored, listed: true };
-      await db.put(STORE, queued);
+      await this.store.put(queued);
       await this.refresh();
       return { kind: 'queued', submission: queued };
     } finally {
@@ -325,7 +220,7 @@ export class SubmissionQueue {
       const body = { ghadiId: input.ghadiId, result: input.result, dateTime: input.date };
       verdict = await verdictOf(await this.post(body, submission.key, new AbortController().signal));
     } catch {
-      verdict = { kind: 'retry', message: NO_CONNECTION, retryAfterMs: 0 };
+      verdict = NO_ANSWER;
     }
     if (verdict.kind === 'saved') {
       const saved: Submission = { ...submission, state: 'saved', savedAt: verdict.savedAt };
@@ -341,11 +236,7 @@ export class SubmissionQueue {
 
   /** Removes a saved or refused entry from the list. */
   async dismiss(key: string): Promise<void> {
-    const db = await this.db();
-    const entry = await db.get(STORE, key);
-    if (entry && entry.userId === this.userId && (entry.state === 'saved' || entry.state === 'refused')) {
-      await db.delete(STORE, key);
-    }
+    await this.store.dismiss(key);
     await this.refresh();
   }
 
@@ -383,33 +274,13 @@ export class SubmissionQueue {
       this.setSignInNeeded(false);
       for (;;) {
         if (!this.running) return;
-        const next = await this.claimNext();
+        const next = await this.store.claimNext();
         if (!next) break;
+        await this.refresh();
         // Anything but a saved or refused answer ends the pass: later entries wait their turn.
         if (!(await this.attempt(next))) return;
       }
     }
-  }
-
-  /**
-   * The first waiting entry, marked as being sent, in one transaction: a replacement stored meanwhile
-   * (or another tab of the app) cannot take it between the look and the mark.
-   */
-  private async claimNext(): Promise<Submission | undefined> {
-    const db = await this.db();
-    const tx = db.transaction(STORE, 'readwrite');
-    const next = (await tx.store.index(BY_USER).getAll(this.range())).find(
-      (entry) => entry.state === 'waiting',
-    );
-    const sending: Submission | undefined = next && {
-      ...next,
-      state: 'sending',
-      attempts: next.attempts + 1,
-    };
-    if (sending) await tx.store.put(sending);
-    await tx.done;
-    if (sending) await this.refresh();
-    return sending;
   }
 
   /** Sends one entry; false when the queue must wait (the network, a busy server, the session). */
@@ -428,21 +299,20 @@ export class SubmissionQueue {
     } catch {
       // No answer: offline, a dropped connection, a timeout. The server may have written it; the
       // same key makes the next attempt answer as that write did.
-      verdict = { kind: 'retry', message: NO_CONNECTION, retryAfterMs: 0 };
+      verdict = NO_ANSWER;
     } finally {
       this.clock.clearTimeout(timeout);
       this.inFlight = null;
     }
     if (!this.running && verdict.kind === 'retry') {
       // Stopped mid-send (the page left): the entry waits for the next start.
-      await (await this.db()).put(STORE, { ...sending, state: 'waiting', listed: true });
+      await this.store.put({ ...sending, state: 'waiting', listed: true });
       return false;
     }
     return this.record(sending, verdict);
   }
 
   private async record(entry: Submission, verdict: Verdict): Promise<boolean> {
-    const db = await this.db();
     switch (verdict.kind) {
       case 'saved': {
         this.failures = 0;
@@ -453,8 +323,8 @@ export class SubmissionQueue {
           savedAt: verdict.savedAt,
           message: undefined,
         };
-        if (saved.listed) await db.put(STORE, saved);
-        else await db.delete(STORE, entry.key);
+        if (saved.listed) await this.store.put(saved);
+        else await this.store.delete(entry.key);
         this.settle(entry.key, { kind: 'saved', submission: saved });
         await this.refresh();
         this.onSaved?.(saved);
@@ -463,20 +333,20 @@ export class SubmissionQueue {
       case 'refused': {
         this.failures = 0;
         const refused: Submission = { ...entry, state: 'refused', message: verdict.message };
-        if (refused.listed) await db.put(STORE, refused);
-        else await db.delete(STORE, entry.key);
+        if (refused.listed) await this.store.put(refused);
+        else await this.store.delete(entry.key);
         this.settle(entry.key, { kind: 'refused', submission: refused, message: verdict.message });
         await this.refresh();
         return true;
       }
       case 'sign-in': {
-        await db.put(STORE, { ...entry, state: 'waiting', listed: true, message: 'Sign in again to send' });
+        await this.store.put({ ...entry, state: 'waiting', listed: true, message: 'Sign in again to send' });
         this.setSignInNeeded(true);
         await this.refresh();
         return false;
       }
       case 'retry': {
-        await db.put(STORE, { ...entry, state: 'waiting', listed: true, message: verdict.message });
+        await this.store.put({ ...entry, state: 'waiting', listed: true, message: verdict.message });
         const backoff = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)] ?? 60_000;
         this.failures += 1;
         this.schedule(Math.max(backoff, verdict.retryAfterMs));
@@ -488,36 +358,6 @@ export class SubmissionQueue {
 
   private settle(key: string, outcome: SubmitOutcome) {
     if (this.awaited.has(key)) this.awaited.set(key, outcome);
-  }
-
-  /** Adds the entry after the user's last, in place of a waiting one for the same ghadi and date. */
-  private async store(input: NewSubmission): Promise<Submission> {
-    const db = await this.db();
-    const tx = db.transaction(STORE, 'readwrite');
-    const existing = await tx.store.index(BY_USER).getAll(this.range());
-    const replaced = existing.filter(
-      (entry) => entry.state === 'waiting' && entry.ghadiId === input.ghadiId && entry.date === input.date,
-    );
-    for (const entry of replaced) await tx.store.delete(entry.key);
-    const last = replaced.at(-1);
-    const entry: Submission = {
-      key: this.newKey(),
-      userId: this.userId,
-      order: (existing.at(-1)?.order ?? 0) + 1,
-      ghadiId: input.ghadiId,
-      ghadiName: input.ghadiName,
-      date: input.date,
-      result: input.result,
-      enteredAt: new Date(this.clock.now()).toISOString(),
-      state: 'waiting',
-      attempts: 0,
-      // Replacing an entry the list shows keeps the new one there, where the agent saw the old.
-      listed: replaced.some((entry) => entry.listed),
-      replaced: last?.result,
-    };
-    await tx.store.put(entry);
-    await tx.done;
-    return entry;
   }
 
   private schedule(delay: number) {
@@ -541,33 +381,13 @@ export class SubmissionQueue {
     if (this.snapshot.signInNeeded !== signInNeeded) this.update({ signInNeeded });
   }
 
-  private range() {
-    return IDBKeyRange.bound(
-      [this.userId, Number.NEGATIVE_INFINITY],
-      [this.userId, Number.POSITIVE_INFINITY],
-    );
-  }
-
-  private async entries(): Promise<Submission[]> {
-    return (await this.db()).getAllFromIndex(STORE, BY_USER, this.range());
-  }
-
   private async refresh() {
-    const submissions = (await this.entries()).filter((entry) => entry.listed);
+    const submissions = await this.store.listed();
     this.update({ submissions });
   }
 
   private update(change: Partial<QueueSnapshot>) {
     this.snapshot = { ...this.snapshot, ...change };
     for (const listener of this.listeners) listener();
-  }
-
-  private db(): Promise<Database> {
-    this.database ??= openDB<SubmissionsSchema>(this.dbName, 1, {
-      upgrade(db) {
-        db.createObjectStore(STORE, { keyPath: 'key' }).createIndex(BY_USER, ['userId', 'order']);
-      },
-    });
-    return this.database;
   }
 }

@@ -6,7 +6,8 @@ import { endSession } from '../../lib/session.js';
 import { ghadiRecord } from '../../test/records.js';
 import { renderRoutes } from '../../test/render.js';
 import { AgentDashboardPage } from './agent-dashboard-page.js';
-import type { QueueSnapshot, Submission } from './submission-queue.js';
+import type { QueueSnapshot } from './submission-queue.js';
+import type { Submission } from './submission-store.js';
 import { fakeApi, freshPhoneStorage, list, saved, signInAgent, siteToday } from './test-support.js';
 import { WaitingList } from './waiting-list.js';
 

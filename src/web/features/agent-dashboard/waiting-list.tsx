@@ -1,6 +1,7 @@
 import { addDays } from '../../../shared/dates.js';
 import { Button } from '../../components/ui/button.js';
-import type { QueueSnapshot, Submission } from './submission-queue.js';
+import type { QueueSnapshot } from './submission-queue.js';
+import type { Submission } from './submission-store.js';
 
 /** "Today" or "Yesterday" beside a business date, as the form names them. */
 export function dayName(date: string, today: string): string | null {

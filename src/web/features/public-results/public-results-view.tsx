@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { daysInMonth, yearChartPath } from '../../../shared/chart-pages.js';
 import {
   MONTH_NAMES,
@@ -19,13 +18,9 @@ import { WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { NoResultCell } from '../../components/public/table-scroll.js';
 import { useLiveData } from '../../lib/live-updates.js';
-import { isAbort } from '../../lib/public-fetch.js';
-import { fetchGhadiMonth } from './results-data.js';
+import { loadMonth, useMonthSelection } from './month-selection.js';
 import { applyResultsEvent, type MonthData } from './results-live.js';
 import { RESULTS_TEXT, type ResultsText } from './results-text.js';
-
-/** A month the visitor chose is loading, or failed (section 8's texts); otherwise the data shows. */
-type LoadState = { status: 'shown' } | { status: 'loading' } | { status: 'error'; message: string };
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600';
@@ -123,68 +118,24 @@ function OtherName({ ghadi, language }: { ghadi: NonNullable<MonthData['ghadi']>
   );
 }
 
-async function loadMonth(base: MonthData, month: number, year: number, signal?: AbortSignal) {
-  const results = await fetchGhadiMonth(base.name, month, year, signal);
-  return { data: { ...base, month, year, results } };
-}
-
 /**
- * One ghadi's month: selectors, Back to Chart, and the 31-row table. Changing the month refetches
- * and puts ?month=&year= in the address (shareable; the server renders that month on a full load).
- * Live events update the month shown without a request.
+ * One ghadi's month: selectors, Back to Chart, and the 31-row table (useMonthSelection follows the
+ * month chosen). Live events update the month shown without a request.
  */
 export function PublicResultsView({ initial, language }: { initial: ResultsPageData; language: Language }) {
   const text = RESULTS_TEXT[language];
-  const [month, setMonth] = useState(initial.month);
-  const [year, setYear] = useState(initial.year);
-  const [loadState, setLoadState] = useState<LoadState>({ status: 'shown' });
-  const [hydrated, setHydrated] = useState(false);
-  const inFlight = useRef<AbortController | null>(null);
   const { data, load } = useLiveData<MonthData>({
     initial,
     version: initial.version,
     apply: applyResultsEvent,
     reload: (current) => loadMonth(current, current.month, current.year),
   });
+  const { month, year, loadState, hydrated, choose, monthSelect, yearSelect } = useMonthSelection({
+    initial,
+    load,
+    text,
+  });
   const displayName = data.ghadi ? ghadiName(data.ghadi, language) : initial.name;
-
-  const choose = useCallback(
-    (nextMonth: number, nextYear: number) => {
-      setMonth(nextMonth);
-      setYear(nextYear);
-      window.history.replaceState(
-        null,
-        '',
-        `${window.location.pathname}?month=${nextMonth}&year=${nextYear}`,
-      );
-      inFlight.current?.abort();
-      const controller = new AbortController();
-      inFlight.current = controller;
-      setLoadState({ status: 'loading' });
-      load((current) => loadMonth(current, nextMonth, nextYear, controller.signal)).then(
-        () => {
-          if (!controller.signal.aborted) setLoadState({ status: 'shown' });
-        },
-        (error: unknown) => {
-          if (isAbort(error) || controller.signal.aborted) return;
-          setLoadState({ status: 'error', message: text.failure(error) });
-        },
-      );
-    },
-    [load, text],
-  );
-
-  const monthSelect = useRef<HTMLSelectElement>(null);
-  const yearSelect = useRef<HTMLSelectElement>(null);
-  // On a slow phone the visitor may pick a month in the server's markup before this script runs.
-  // Hydration leaves the selectors as they are but the next render would put the rendered month back,
-  // silently: that choice is the visitor's, so it is shown (`choose` is stable, so this runs once).
-  useEffect(() => {
-    setHydrated(true);
-    const chosenMonth = Number(monthSelect.current?.value ?? initial.month);
-    const chosenYear = Number(yearSelect.current?.value ?? initial.year);
-    if (chosenMonth !== initial.month || chosenYear !== initial.year) choose(chosenMonth, chosenYear);
-  }, [choose, initial.month, initial.year]);
 
   const byDay =
     loadState.status === 'shown' && data.results
