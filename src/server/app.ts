@@ -212,7 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const serveWebApp = options.serveWebApp !== false;
   const appHtml = serveWebApp ? readAppHtml(config.webRoot, log) : null;
   const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
-  const pages = serveWebApp ? await loadPublicPages(config.webRoot, config.renderThreads, log) : null;
+  const pages = serveWebApp ? await loadPublicPages(config.webRoot, config.renderProcesses, log) : null;
   // Every change in the log drops the public answers it made stale and goes out to open pages.
   const publicSite = createPublicSite({
     data: new PublicData(ghadis, results, blocks, declarations),

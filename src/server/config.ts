@@ -57,8 +57,8 @@ export interface AppConfig {
   purgeUrl: string | undefined;
   /** Bytes the kept public answers may take in each process (PUBLIC_CACHE_MB). */
   publicCacheBytes: number;
-  /** Threads rendering public pages in each process (RENDER_THREADS); 0 renders on the event loop. */
-  renderThreads: number;
+  /** Processes rendering public pages for each server process (RENDER_PROCESSES); 0 renders on the event loop. */
+  renderProcesses: number;
   /** argon2 cost; lowered only by tests. */
   passwordMemoryCost: number;
 }
@@ -232,7 +232,7 @@ const environmentSchema = z.object({
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_CACHE_MB: z.coerce.number().int().min(8).max(65_536).default(128),
-  RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(1),
+  RENDER_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
   PURGE_URL: z
     .string()
     .optional()
@@ -313,7 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: values.METRICS_TOKEN,
     purgeUrl: values.PURGE_URL,
     publicCacheBytes: values.PUBLIC_CACHE_MB * 1024 * 1024,
-    renderThreads: values.RENDER_THREADS,
+    renderProcesses: values.RENDER_PROCESSES,
     passwordMemoryCost: 19456,
   };
 }

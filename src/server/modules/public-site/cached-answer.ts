@@ -109,7 +109,7 @@ export async function encodeBody(body: string, compress: boolean): Promise<Encod
   return { identity, hash: hashOf(identity), br };
 }
 
-/** The same, at once: for a thread of its own (page-render-worker.ts), where waiting holds up nothing. */
+/** The same, at once: for a process of its own (page-render-process.ts), where waiting holds up nothing. */
 export function encodeBodyNow(body: string, compress: boolean): EncodedBody {
   const identity = Buffer.from(body, 'utf8');
   const br = worthCompressing(identity, compress)

@@ -6,7 +6,7 @@ import { headFor, type PageHead, structuredData, twinsOf } from './page-heads.js
 /*
  * A public page's whole document around the markup React renders: the built template
  * (src/web/public.html) with the page's language, head tags and the data it hydrates with. Pure,
- * so that the render threads (page-render-worker.ts) and the event loop build it alike.
+ * so that the render process (page-render-process.ts) and the event loop build it alike.
  */
 
 /** The share image every page names (scripts/make-app-icons.ts draws it into the web app's files). */

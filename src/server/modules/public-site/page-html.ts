@@ -8,7 +8,7 @@ import { answerOf, type CachedAnswer, encodeBody, HTML_TYPE, type PrepareOptions
 import { PageDocument } from './page-document.js';
 import { type PageRenderer, PageRenderPool } from './page-render-pool.js';
 
-/** The public pages as cached answers: rendered, assembled and compressed on a render thread, or here. */
+/** The public pages as cached answers: rendered, assembled and compressed by a render process, or here. */
 export class PublicPages {
   constructor(
     private readonly renderer: PageRenderer,
@@ -29,13 +29,13 @@ export class PublicPages {
     return answerOf(status, HTML_TYPE, encoded, options);
   }
 
-  /** Stops the render threads, if any. */
+  /** Stops the render processes, if any. */
   close(): Promise<void> {
     return this.pool?.close() ?? Promise.resolve();
   }
 }
 
-/** Renders on the event loop, compressing on zlib's threads (RENDER_THREADS=0, or no thread could start). */
+/** Renders on the event loop, compressing on zlib's threads (RENDER_PROCESSES=0, or none could start). */
 function onEventLoop(template: string, bundle: PublicPageRenderer): PageRenderer {
   const document = new PageDocument(template);
   return {
@@ -54,7 +54,7 @@ function onEventLoop(template: string, bundle: PublicPageRenderer): PageRenderer
  */
 export async function loadPublicPages(
   webRoot: string,
-  renderThreads: number,
+  renderProcesses: number,
   log: FastifyBaseLogger,
 ): Promise<PublicPages | null> {
   const templateFile = path.join(webRoot, 'public.html');
@@ -69,12 +69,12 @@ export async function loadPublicPages(
   }
   const template = fs.readFileSync(templateFile, 'utf8');
   const bundleUrl = pathToFileURL(bundleFile).href;
-  if (renderThreads > 0) {
+  if (renderProcesses > 0) {
     try {
-      const pool = await PageRenderPool.start({ bundleUrl, template }, { threads: renderThreads }, log);
+      const pool = await PageRenderPool.start({ bundleUrl, template }, { processes: renderProcesses }, log);
       return new PublicPages(pool, pool);
     } catch (error) {
-      log.warn({ err: error }, 'the page render threads did not start; pages render on the event loop');
+      log.warn({ err: error }, 'the page render processes did not start; pages render on the event loop');
     }
   }
   return new PublicPages(onEventLoop(template, (await import(bundleUrl)) as PublicPageRenderer));

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { threadId } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,19 +9,18 @@ import type { PublicPageData } from '../../../shared/public-page-data.js';
 import { PageRenderPool } from './page-render-pool.js';
 
 /*
- * A stand-in for the built server bundle: renders the page's site name (and the thread it ran on),
- * and on request throws, spins, or ends its thread, so that each failure a real render could meet
+ * A stand-in for the built server bundle: renders the page's site name (and the process it ran in),
+ * and on request throws, spins, or ends its process, so that each failure a real render could meet
  * can be made on purpose.
  */
 const BUNDLE = `
-import { threadId } from 'node:worker_threads';
 export function renderPage(data) {
   const note = data.siteName;
   if (note === 'throw') throw new Error('no such page');
   if (note === 'exit') process.exit(3);
   if (note === 'spin') for (;;) {}
   if (note === 'slow') { const end = Date.now() + 300; while (Date.now() < end) {} }
-  return '<p>' + note + '</p><i>' + threadId + '</i>' + 'ghadi '.repeat(400);
+  return '<p>' + note + '</p><i>' + process.pid + '</i>' + 'ghadi '.repeat(400);
 }
 `;
 const TEMPLATE =
@@ -45,14 +43,14 @@ const page = (note: string, compress = false) => ({
   origin: null,
   compress,
 });
-/** The page's HTML, as the thread encoded it. */
+/** The page's HTML, as the render process encoded it. */
 async function render(pool: PageRenderPool, note: string): Promise<string> {
   return (await pool.renderPage(page(note))).identity.toString('utf8');
 }
-const threadOf = (html: string) => Number(/<i>(\d+)<\/i>/.exec(html)?.[1]);
+const processOf = (html: string) => Number(/<i>(\d+)<\/i>/.exec(html)?.[1]);
 
-async function start(threads: number, deadlineMs = 10_000): Promise<PageRenderPool> {
-  const pool = await PageRenderPool.start({ bundleUrl, template: TEMPLATE }, { threads, deadlineMs }, log);
+async function start(processes: number, deadlineMs = 10_000): Promise<PageRenderPool> {
+  const pool = await PageRenderPool.start({ bundleUrl, template: TEMPLATE }, { processes, deadlineMs }, log);
   pools.push(pool);
   return pool;
 }
@@ -69,13 +67,13 @@ afterEach(async () => {
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 describe('PageRenderPool', () => {
-  it('renders the page into the template on a thread other than the caller’s', async () => {
+  it('renders the page into the template in a process other than the server’s', async () => {
     const pool = await start(1);
     const html = await render(pool, 'home');
     expect(html).toMatch(/^<!doctype html><html lang="en"><head><title>/);
     expect(html).toContain('<div id="root"><p>home</p>');
     expect(html).toContain('<script type="application/json" id="page-data">{"page":"not-found"');
-    expect(threadOf(html)).not.toBe(threadId);
+    expect(processOf(html)).not.toBe(process.pid);
   });
 
   it('compresses with brotli when asked, with the hash of the bytes sent', async () => {
@@ -89,11 +87,11 @@ describe('PageRenderPool', () => {
     expect(compressed.hash).toBe(plain.hash);
   });
 
-  it('sends a render to the thread with the fewest in flight', async () => {
+  it('sends a render to the process with the fewest in flight', async () => {
     const pool = await start(2);
     const slow = render(pool, 'slow');
     const quick = await render(pool, 'quick');
-    expect(threadOf(quick)).not.toBe(threadOf(await slow));
+    expect(processOf(quick)).not.toBe(processOf(await slow));
   });
 
   it('fails a render that throws, with its reason, and goes on rendering', async () => {
@@ -102,15 +100,15 @@ describe('PageRenderPool', () => {
     expect(await render(pool, 'after')).toContain('<p>after</p>');
   });
 
-  it('replaces a thread that exits: its renders fail, the next ones work', async () => {
+  it('replaces a process that exits: its renders fail, the next ones work', async () => {
     const pool = await start(1);
-    const first = threadOf(await render(pool, 'before'));
+    const first = processOf(await render(pool, 'before'));
     await expect(render(pool, 'exit')).rejects.toThrow(/exited/);
-    const after = threadOf(await render(pool, 'after'));
+    const after = processOf(await render(pool, 'after'));
     expect(after).not.toBe(first);
   });
 
-  it('replaces a thread stuck past the deadline', async () => {
+  it('replaces a process stuck past the deadline', async () => {
     const pool = await start(1, 500);
     await expect(render(pool, 'spin')).rejects.toThrow(/deadline/);
     expect(await render(pool, 'after')).toContain('<p>after</p>');
@@ -119,7 +117,7 @@ describe('PageRenderPool', () => {
   it('refuses to start on a bundle that cannot load', async () => {
     const missing = pathToFileURL(path.join(folder, 'missing.mjs')).href;
     await expect(
-      PageRenderPool.start({ bundleUrl: missing, template: TEMPLATE }, { threads: 1 }, log),
+      PageRenderPool.start({ bundleUrl: missing, template: TEMPLATE }, { processes: 1 }, log),
     ).rejects.toThrow();
   });
 });

@@ -1,11 +1,13 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
 import type { EncodedBody } from './cached-answer.js';
 
-/** What a render thread is started with: the built server bundle and the page template. */
-export interface RenderWorkerData {
+/** What a render process is told first: the built server bundle and the page template. */
+export interface RenderSetup {
   bundleUrl: string;
   template: string;
 }
@@ -15,28 +17,26 @@ export interface PageToRender {
   origin: string | null;
   compress: boolean;
 }
-export interface RenderAsk {
-  id: number;
-  page: PageToRender;
-}
+export type RenderMessage = { init: RenderSetup } | { id: number; page: PageToRender };
 export type RenderAnswer =
   | { id: number; identity: Uint8Array; hash: string; br: Uint8Array | undefined }
   | { id: number; error: string };
 
-/** Renders, assembles and encodes a page, here or on another thread. */
+/** Renders, assembles and encodes a page, here or in another process. */
 export interface PageRenderer {
   renderPage(page: PageToRender): Promise<EncodedBody>;
 }
 
+/** A buffer of this process's own, whatever the channel handed over. */
 function bufferOf(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Buffer.from(bytes);
 }
 
-/** A render taking longer than this means a stuck thread: it is replaced and its renders fail. */
+/** A render taking longer than this means a stuck process: it is ended and its renders fail. */
 const RENDER_DEADLINE_MS = 10_000;
 
 export interface RenderPoolOptions {
-  threads: number;
+  processes: number;
   /** RENDER_DEADLINE_MS, shortened by tests. */
   deadlineMs?: number;
 }
@@ -48,80 +48,98 @@ interface Pending {
 }
 
 /**
- * The built thread script next to this module, or, run from the TypeScript sources (the tests, the
- * development server), the source through tsx's loader, which a thread does not inherit.
+ * The built script next to this module, or, run from the TypeScript sources (the tests, the
+ * development server), the source through tsx's loader.
  */
-function threadScript(): { script: URL | string; eval: boolean } {
-  const built = new URL('./page-render-worker.js', import.meta.url);
-  if (fs.existsSync(built)) return { script: built, eval: false };
-  const source = new URL('./page-render-worker.ts', import.meta.url).href;
+function processScript(): { file: string; execArgv: string[] } {
+  const built = new URL('./page-render-process.js', import.meta.url);
+  if (fs.existsSync(built)) return { file: fileURLToPath(built), execArgv: [] };
   return {
-    script: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
-    eval: true,
+    file: fileURLToPath(new URL('./page-render-process.ts', import.meta.url)),
+    execArgv: ['--import', 'tsx'],
   };
 }
 
-class RenderThread {
+/**
+ * One render process, started when a render needs it (or by the check at start) and started again
+ * after it fails. A process rather than a worker thread: a second V8 isolate in the server's process
+ * made every kept page it answered cost more CPU (the `hot` bench, bench/README.md).
+ */
+class RenderProcess {
   private readonly pending = new Map<number, Pending>();
-  private worker: Worker;
+  private child: ChildProcess | null = null;
   private stopping = false;
-  /** Until the bundle has loaded, a failure is the start's (ready), not one to replace the thread for. */
-  private started = false;
 
   constructor(
-    private readonly workerData: RenderWorkerData,
+    private readonly setup: RenderSetup,
     private readonly deadlineMs: number,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.worker = this.spawn();
-  }
+  ) {}
 
   get busy(): number {
     return this.pending.size;
   }
 
-  /** Resolves once the thread has loaded the bundle; rejects if it cannot. */
-  ready(): Promise<void> {
-    return new Promise((resolve, reject) => {
+  /** Starts the process and resolves once it has loaded the bundle, or rejects: the check at start. */
+  check(): Promise<void> {
+    const child = this.spawn();
+    // Until it answers, the start waits on it alone: its channel must keep this process running.
+    child.channel?.ref();
+    return new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {
         if (!message.ready) return;
-        this.worker.off('error', reject);
-        this.worker.off('message', onMessage);
-        this.started = true;
+        child.off('message', onMessage);
+        child.channel?.unref();
         resolve();
       };
-      this.worker.on('message', onMessage);
-      this.worker.once('error', reject);
+      child.on('message', onMessage);
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the render process exited (${code})`)));
     });
   }
 
   render(id: number, page: PageToRender): Promise<EncodedBody> {
+    const child = this.child ?? this.spawn();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => this.replace(new Error('a page render ran past its deadline')),
+        () => this.fail(child, new Error('a page render ran past its deadline')),
         this.deadlineMs,
       );
       this.pending.set(id, { resolve, reject, timer });
-      this.worker.postMessage({ id, page } satisfies RenderAsk);
+      child.send({ id, page } satisfies RenderMessage);
     });
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     this.failAll(new Error('the server is stopping'));
-    await this.worker.terminate();
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill();
+    await exited;
   }
 
-  private spawn(): Worker {
-    const { script, eval: evaluate } = threadScript();
-    const worker = new Worker(script, {
-      eval: evaluate,
-      workerData: this.workerData,
-      name: 'page-render',
+  private spawn(): ChildProcess {
+    const { file, execArgv } = processScript();
+    const child = fork(file, [], {
+      execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    // Renders in flight come from requests, which keep the process alive themselves.
-    worker.unref();
-    worker.on('message', (answer: RenderAnswer | { ready: true }) => {
+    this.child = child;
+    // Renders in flight come from requests, which keep the server alive themselves.
+    child.unref();
+    child.channel?.unref();
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+      } catch {
+        // Not allowed here: the child lowers its own priority too.
+      }
+    }
+    child.on('message', (answer: RenderAnswer | { ready: true }) => {
       if (!('id' in answer)) return;
       const waiting = this.pending.get(answer.id);
       if (!waiting) return;
@@ -135,24 +153,24 @@ class RenderThread {
         });
       else waiting.reject(new Error(`a page render failed: ${answer.error}`));
     });
-    worker.on('error', (error) => {
-      if (this.started) this.replace(error);
-    });
-    worker.on('exit', (code) => {
-      if (this.started && worker === this.worker)
-        this.replace(new Error(`the render thread exited (${code})`));
-    });
-    return worker;
+    child.on('error', (error) => this.fail(child, error));
+    child.on('exit', (code, signal) =>
+      this.fail(child, new Error(`the render process exited (${code ?? signal})`)),
+    );
+    child.send({ init: this.setup } satisfies RenderMessage);
+    return child;
   }
 
-  /** A thread that failed, exited or hangs: its renders fail (their readers get a 5xx), a new one starts. */
-  private replace(error: Error): void {
-    if (this.stopping) return;
-    this.log.error({ err: error }, 'page render thread replaced');
+  /**
+   * The current process failed, exited or hangs: its renders fail (their readers get a 5xx) and it
+   * ends; the next render starts another. One already ended or replaced is no longer watched.
+   */
+  private fail(child: ChildProcess, error: Error): void {
+    if (this.stopping || child !== this.child) return;
+    this.log.error({ err: error }, 'page render process failed; the next render starts another');
+    this.child = null;
     this.failAll(error);
-    const old = this.worker;
-    this.worker = this.spawn();
-    void old.terminate();
+    child.kill('SIGKILL');
   }
 
   private failAll(error: Error): void {
@@ -165,42 +183,42 @@ class RenderThread {
 }
 
 /**
- * Threads that render, assemble and compress the public pages (RENDER_THREADS), at the lowest
+ * Processes that render, assemble and compress the public pages (RENDER_PROCESSES), at the lowest
  * priority, so that rebuilding what a declaration dropped never holds up the event loop that answers
- * the kept pages (decision record 0017). A render goes to the thread with the fewest in flight.
+ * the kept pages (decision record 0017). A render goes to the process with the fewest in flight.
  */
 export class PageRenderPool implements PageRenderer {
   private nextId = 1;
 
-  private constructor(private readonly threads: readonly RenderThread[]) {}
+  private constructor(private readonly processes: readonly RenderProcess[]) {}
 
   static async start(
-    workerData: RenderWorkerData,
+    setup: RenderSetup,
     options: RenderPoolOptions,
     log: FastifyBaseLogger,
   ): Promise<PageRenderPool> {
     const deadline = options.deadlineMs ?? RENDER_DEADLINE_MS;
-    const threads = Array.from(
-      { length: options.threads },
-      () => new RenderThread(workerData, deadline, log),
+    const processes = Array.from(
+      { length: options.processes },
+      () => new RenderProcess(setup, deadline, log),
     );
     try {
-      await Promise.all(threads.map((thread) => thread.ready()));
+      await Promise.all(processes.map((renderer) => renderer.check()));
     } catch (error) {
-      await Promise.all(threads.map((thread) => thread.stop()));
+      await Promise.all(processes.map((renderer) => renderer.stop()));
       throw error;
     }
-    return new PageRenderPool(threads);
+    return new PageRenderPool(processes);
   }
 
   renderPage(page: PageToRender): Promise<EncodedBody> {
-    let chosen = this.threads[0] as RenderThread;
-    for (const thread of this.threads) if (thread.busy < chosen.busy) chosen = thread;
+    let chosen = this.processes[0] as RenderProcess;
+    for (const renderer of this.processes) if (renderer.busy < chosen.busy) chosen = renderer;
     const id = this.nextId++;
     return chosen.render(id, page);
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.threads.map((thread) => thread.stop()));
+    await Promise.all(this.processes.map((renderer) => renderer.stop()));
   }
 }

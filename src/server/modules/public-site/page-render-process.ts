@@ -1,0 +1,52 @@
+import os from 'node:os';
+import type { PublicPageRenderer } from '../../../shared/public-page-data.js';
+import { encodeBodyNow } from './cached-answer.js';
+import { PageDocument } from './page-document.js';
+import type { RenderAnswer, RenderMessage } from './page-render-pool.js';
+
+/*
+ * A process that renders public pages with the built server bundle (dist/ssr/entry-server.js), puts
+ * them in the template and compresses them, at the lowest priority, so that none of it holds the
+ * event loop that answers the kept pages (page-render-pool.ts, decision record 0017).
+ */
+try {
+  os.setPriority(os.constants.priority.PRIORITY_LOW);
+} catch {
+  // Not allowed here: the process keeps its priority.
+}
+
+function send(message: RenderAnswer | { ready: true }): void {
+  process.send?.(message);
+}
+
+// The server that started this process is gone: nothing is left to render for.
+process.on('disconnect', () => process.exit(0));
+
+let loaded: Promise<{ renderer: PublicPageRenderer; document: PageDocument }> | undefined;
+
+process.on('message', (message: RenderMessage) => {
+  if ('init' in message) {
+    const { bundleUrl, template } = message.init;
+    loaded = import(bundleUrl).then((renderer: PublicPageRenderer) => ({
+      renderer,
+      document: new PageDocument(template),
+    }));
+    loaded.then(
+      () => send({ ready: true }),
+      (error: unknown) => {
+        process.stderr.write(`the page renderer could not load its bundle: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+    return;
+  }
+  const { id, page } = message;
+  void loaded?.then(({ renderer, document }) => {
+    try {
+      const { data, origin, compress } = page;
+      send({ id, ...encodeBodyNow(document.html(data, origin, renderer.renderPage(data)), compress) });
+    } catch (error) {
+      send({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  });
+});
