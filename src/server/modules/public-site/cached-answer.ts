@@ -57,7 +57,7 @@ const LARGE_BODY_BYTES = 128 * 1024;
 
 /**
  * A window no larger than the body: brotli's default (4 MB) is allocated and freed on the event loop
- * at each compression, which cost a page build more than its rendering (bench/README.md).
+ * at each compression, which once cost a page build more than its rendering.
  */
 function brotliWindowFor(size: number): number {
   const { BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS } = zlib.constants;
