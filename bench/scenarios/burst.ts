@@ -2,7 +2,7 @@
  * Result time on one origin, no cache in front (issue 46): 200 connections read the mix (home 40 %,
  * results pages 30 %, year charts 20 %, month charts 10 %, English and Hindi) over ten years of
  * results, and an admin declares a result. One wrk reads the whole mix (reading-set.ts writeMixFile),
-each connection a reader pausing between pages (BURST.thinkMs).
+ * each connection a reader pausing between pages (BURST.thinkMs).
  * A round: 10 s read before the declaration, then 3 s read from the declaration on; the target is
  * the p99 after ≤ 2× the p99 before, and the declared value on every page that shows it within 1 s
  * of the write. The server runs on core 0 and wrk on core 1; the hit ratio is the server's own count.

@@ -92,30 +92,24 @@ export interface EncodedBody {
   br: Buffer | undefined;
 }
 
-function hashOf(identity: Buffer): string {
-  return createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-}
-
-function worthCompressing(identity: Buffer, compress: boolean): boolean {
-  return compress && identity.length >= COMPRESS_THRESHOLD_BYTES;
+/** A body's bytes and hash, and the brotli options to compress it with when it is worth it. */
+function bytesOf(body: string, compress: boolean) {
+  const identity = Buffer.from(body, 'utf8');
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const worthIt = compress && identity.length >= COMPRESS_THRESHOLD_BYTES;
+  return { identity, hash, brotli: worthIt ? compressionFor(identity.length).brotli : null };
 }
 
 /** Encodes a body with brotli off the event loop (zlib's thread pool). */
 export async function encodeBody(body: string, compress: boolean): Promise<EncodedBody> {
-  const identity = Buffer.from(body, 'utf8');
-  const br = worthCompressing(identity, compress)
-    ? await brotli(identity, compressionFor(identity.length).brotli)
-    : undefined;
-  return { identity, hash: hashOf(identity), br };
+  const { identity, hash, brotli: options } = bytesOf(body, compress);
+  return { identity, hash, br: options ? await brotli(identity, options) : undefined };
 }
 
 /** The same, at once: for a process of its own (page-render-process.ts), where waiting holds up nothing. */
 export function encodeBodyNow(body: string, compress: boolean): EncodedBody {
-  const identity = Buffer.from(body, 'utf8');
-  const br = worthCompressing(identity, compress)
-    ? zlib.brotliCompressSync(identity, compressionFor(identity.length).brotli)
-    : undefined;
-  return { identity, hash: hashOf(identity), br };
+  const { identity, hash, brotli: options } = bytesOf(body, compress);
+  return { identity, hash, br: options ? zlib.brotliCompressSync(identity, options) : undefined };
 }
 
 /** A cached answer of an encoded body. */

@@ -86,15 +86,14 @@ class RenderProcess {
     // Until it answers, the start waits on it alone: its channel must keep this process running.
     child.channel?.ref();
     return new Promise<void>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the render process exited (${code})`));
       const onMessage = (message: { ready?: boolean }) => {
         if (!message.ready) return;
-        child.off('message', onMessage);
+        child.off('message', onMessage).off('error', reject).off('exit', onExit);
         child.channel?.unref();
         resolve();
       };
-      child.on('message', onMessage);
-      child.once('error', reject);
-      child.once('exit', (code) => reject(new Error(`the render process exited (${code})`)));
+      child.on('message', onMessage).once('error', reject).once('exit', onExit);
     });
   }
 
