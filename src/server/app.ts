@@ -36,19 +36,8 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.js';
 import { IdempotencyKeysRepository } from './modules/idempotency/idempotency-keys-repository.js';
 import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
-import { Metrics, type PublicCacheUse, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
+import { Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
 import { metricsRoutes } from './modules/metrics/metrics-routes.js';
-import { BUILD_LIMITS, type BuildLimits } from './modules/public-site/build-gate.js';
-import { createPublicSite } from './modules/public-site/create-public-site.js';
-import { ROUTER_OPTIONS } from './modules/public-site/fast-path-router.js';
-import {
-  LIVE_EVENTS_DEFAULTS,
-  LiveEvents,
-  type LiveEventsOptions,
-} from './modules/public-site/live-event-streams.js';
-import { loadPublicPages } from './modules/public-site/page-html.js';
-import { PublicData } from './modules/public-site/public-data.js';
-import { publicLogController } from './modules/public-site/public-site-routes.js';
 import { ResultsCsvRepository } from './modules/results/results-csv-repository.js';
 import { ResultsCsvService } from './modules/results/results-csv-service.js';
 import { ResultsRepository } from './modules/results/results-repository.js';
@@ -81,6 +70,7 @@ import { lenientJsonParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerResponseHeaders } from './plugins/response-headers-plugin.js';
 import { readAppHtml, registerWebApp } from './plugins/web-app.js';
+import { createPublicSite, type PublicSite, type PublicSiteNeeds } from './public-site/public-site.js';
 
 export interface BuildOptions {
   /** An open database to use instead of the configured one (tests); the caller closes it. */
@@ -89,7 +79,7 @@ export interface BuildOptions {
   /** Serve the built web app beside the API (default true). */
   serveWebApp?: boolean;
   /** Live stream limits other than the defaults (tests: a short lifetime, a small replay). */
-  liveEvents?: Partial<LiveEventsOptions>;
+  liveEvents?: PublicSiteNeeds['liveEvents'];
   /** The declaration log was written and checked already (by a WORKERS supervisor): skip that here. */
   declarationLogChecked?: boolean;
   /** The clock of the limits and throttles (tests move it forward instead of waiting). */
@@ -97,7 +87,7 @@ export interface BuildOptions {
   /** The HTTP server's limits on slow clients other than the defaults (tests: short ones). */
   serverTimeouts?: Partial<ServerTimeouts>;
   /** The limits on building public answers other than the defaults (tests: small ones). */
-  buildLimits?: Partial<BuildLimits>;
+  buildLimits?: PublicSiteNeeds['buildLimits'];
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -145,13 +135,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const changes = new ChangeLog(database, changeLogRepository, log);
   await changes.start();
 
-  const events = new LiveEvents({ ...LIVE_EVENTS_DEFAULTS, ...options.liveEvents });
-  // The public site is made once the services it reads exist; the metrics read its cache when scraped.
-  const publicCache: { use?: () => PublicCacheUse } = {};
+  // The public site is made once the services it reads exist; the metrics read it when scraped.
+  let publicSite: PublicSite | undefined;
   const metrics = new Metrics({
-    openStreams: () => events.openStreams,
+    openStreams: () => publicSite?.openStreams() ?? 0,
     pool: () => database.poolUse(),
-    publicCache: () => publicCache.use?.(),
+    publicCache: () => publicSite?.cacheUse(),
   });
 
   const usersRepository = new UsersRepository(database);
@@ -212,21 +201,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const serveWebApp = options.serveWebApp !== false;
   const appHtml = serveWebApp ? readAppHtml(config.webRoot, log) : null;
   const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
-  const pages = serveWebApp ? await loadPublicPages(config.webRoot, config.renderProcesses, log) : null;
   // Every change in the log drops the public answers it made stale and goes out to open pages.
-  const publicSite = createPublicSite({
-    data: new PublicData(ghadis, results, blocks, declarations),
-    changes,
+  const site = await createPublicSite({
+    ghadis,
     results,
+    blocks,
     declarations,
-    events,
-    pages,
+    changes,
+    webRoot: serveWebApp ? config.webRoot : null,
+    renderProcesses: config.renderProcesses,
+    liveEvents: options.liveEvents,
     headers,
     timeZone: config.siteTimezone,
     publicUrl: config.publicUrl ?? null,
     publicQueries: new PerMinuteLimit(config.publicQueriesPerMinute, now),
     cacheBytes: config.publicCacheBytes,
-    buildLimits: { ...BUILD_LIMITS, ...options.buildLimits },
+    buildLimits: options.buildLimits,
     purgeUrl: config.purgeUrl ?? null,
     log,
     timeouts,
@@ -235,30 +225,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
     metrics,
   });
-  publicCache.use = publicSite.cacheUse;
+  publicSite = site;
   // Other processes' writes reach this one through the log too, woken by the bus.
   const bus = await startChangeBus({
     database,
     changes,
     repository: changeLogRepository,
     log,
-    onResync: () => publicSite.site.resync(),
+    onResync: () => site.resync(),
   });
 
   const app = Fastify({
-    serverFactory: publicSite.serverFactory,
+    serverFactory: site.serverFactory,
     loggerInstance: log,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     trustProxy: trust,
-    routerOptions: ROUTER_OPTIONS,
+    routerOptions: site.routerOptions,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    logController: publicLogController(),
+    logController: site.logController,
     // The server's own front door answers requests during a stop, in the API's shape.
     return503OnClosing: false,
   });
-  app.addHook('onRoute', publicSite.learnRoute);
+  app.addHook('onRoute', site.learnRoute);
   if (!options.database) {
     app.addHook('onClose', () => {
       app.log.debug('shutdown: closing the database');
@@ -271,11 +261,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return visitors.stop();
   });
   app.addHook('onClose', () => bus.stop());
-  app.addHook('onClose', () => pages?.close());
+  app.addHook('onClose', () => site.stopRenderer());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
-    app.log.debug({ streams: events.openStreams }, 'shutdown: ending live streams');
-    publicSite.close();
+    app.log.debug({ streams: site.openStreams() }, 'shutdown: ending live streams');
+    site.close();
     done();
   });
 
@@ -284,7 +274,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   lenientJsonParser(app, BODY_LIMIT_BYTES);
   registerErrorHandling(app, {
     appHtml,
-    notFoundPage: publicSite.notFoundPage,
+    notFoundPage: site.notFoundPage,
     databaseHealth: database.health,
   });
   registerResponseHeaders(app, headers);
@@ -335,7 +325,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     metrics: new ClusterMetrics(metrics.registry),
     token: config.metricsToken,
   });
-  await app.register(publicSite.routes);
+  await app.register(site.routes);
   if (appHtml) await registerWebApp(app, config.webRoot, { serveSourceMaps: config.serveSourceMaps });
   return app;
 }

@@ -7,7 +7,6 @@ import { openDatabase } from './db/database.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
 import { exitAfterLogs, isExiting, LOG_DRAIN_LIMIT_MS } from './lib/exit-after-logs.js';
 import { PasswordHasher } from './lib/passwords.js';
-import { keepTickObjectShape } from './lib/tick-object-shape.js';
 import { DeclarationLog } from './modules/declarations/declaration-log.js';
 import { DeclarationsRepository } from './modules/declarations/declarations-repository.js';
 import { answerPrimaryMetrics, answerWorkersMetrics } from './modules/metrics/cluster-metrics.js';
@@ -156,7 +155,6 @@ async function supervise(config: AppConfig) {
 }
 
 async function main() {
-  keepTickObjectShape();
   const config = readConfig();
   if (cluster.isPrimary && config.workers > 1) await supervise(config);
   else await serve(config);

@@ -1,7 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
-import { type AnswerCaching, type CachedAnswer, type Encoding, withEncoding } from './cached-answer.js';
+import {
+  type AnswerCaching,
+  type CachedAnswer,
+  type Encoding,
+  withEncoding,
+} from '../model/cached-answer.js';
 
 /** The status, headers (security headers included) and body of one representation. */
 export interface Delivery {

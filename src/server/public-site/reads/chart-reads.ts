@@ -7,9 +7,10 @@ import {
   yearChartAnswer,
   yearChartParams,
 } from '../../../shared/schemas/charts.js';
-import type { Built } from './answer-cache.js';
-import { ghadiKey, monthEnd, monthKey, PERIODS_KEY, yearEnd, yearKey } from './answer-keys.js';
-import { encodeJson, prepareFailure } from './cached-answer.js';
+import type { Built } from '../model/answer-cache.js';
+import { ghadiKey, monthEnd, monthKey, PERIODS_KEY, yearEnd, yearKey } from '../model/answer-keys.js';
+import { encodeJson, prepareFailure } from '../model/cached-answer.js';
+import type { ReadModel } from '../model/read-model.js';
 import {
   cachingOf,
   defineRead,
@@ -21,7 +22,6 @@ import {
   type ReadContext,
   type ReadInput,
 } from './read-definition.js';
-import type { ReadModel } from './read-model.js';
 
 type YearInput = ReadInput<z.infer<typeof yearChartParams>, z.infer<typeof noQuery>>;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { TRACK_PATH } from '../../src/server/modules/public-site/fast-path.js';
-import { FAST_PATH_HOOKS, REQUEST_HOOKS } from '../../src/server/modules/public-site/fast-path-hooks.js';
-import { PUBLIC_READS } from '../../src/server/modules/public-site/public-reads.js';
-import { noteUnbuilt, testConfig, WEB_BUILT } from '../support/test-app.js';
+import { noteUnbuilt, testConfig, WEB_BUILT } from '../../../../tests/support/test-app.js';
+import { buildApp } from '../../app.js';
+import { PUBLIC_READS } from '../reads/read-table.js';
+import { TRACK_PATH } from './fast-path.js';
+import { FAST_PATH_HOOKS, REQUEST_HOOKS } from './fast-path-hooks.js';
 
 noteUnbuilt('fast-path-hooks.test.ts');
 

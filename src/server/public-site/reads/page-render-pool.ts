@@ -4,7 +4,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
-import type { EncodedBody } from './cached-answer.js';
+import type { EncodedBody } from '../model/cached-answer.js';
 
 /** What a render process is told first: the built server bundle and the page template. */
 export interface RenderSetup {
@@ -32,8 +32,13 @@ function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes);
 }
 
-/** A render taking longer than this means a stuck process: it is ended and its renders fail. */
+/**
+ * A render taking longer than this means a stuck process: it is ended and its renders fail. It counts
+ * from when the process is ready: loading the bundle takes a busy machine seconds of its own.
+ */
 const RENDER_DEADLINE_MS = 10_000;
+/** A process that has not loaded the bundle by then is stuck loading it. */
+const LOAD_DEADLINE_MS = 60_000;
 
 export interface RenderPoolOptions {
   processes: number;
@@ -44,7 +49,8 @@ export interface RenderPoolOptions {
 interface Pending {
   resolve: (body: EncodedBody) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  /** Set once the process is ready: a render waiting for it to load is not yet late. */
+  timer?: NodeJS.Timeout;
 }
 
 /**
@@ -68,6 +74,9 @@ function processScript(): { file: string; execArgv: string[] } {
 class RenderProcess {
   private readonly pending = new Map<number, Pending>();
   private child: ChildProcess | null = null;
+  /** Whether the current process has loaded the bundle. */
+  private ready = false;
+  private loadTimer: NodeJS.Timeout | undefined;
   private stopping = false;
 
   constructor(
@@ -100,17 +109,23 @@ class RenderProcess {
   render(id: number, page: PageToRender): Promise<EncodedBody> {
     const child = this.child ?? this.spawn();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.fail(child, new Error('a page render ran past its deadline')),
-        this.deadlineMs,
-      );
-      this.pending.set(id, { resolve, reject, timer });
+      const pending: Pending = { resolve, reject };
+      if (this.ready) this.watch(child, pending);
+      this.pending.set(id, pending);
       child.send({ id, page } satisfies RenderMessage);
     });
   }
 
+  private watch(child: ChildProcess, pending: Pending): void {
+    pending.timer = setTimeout(
+      () => this.fail(child, new Error('a page render ran past its deadline')),
+      this.deadlineMs,
+    );
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.loadTimer);
     this.failAll(new Error('the server is stopping'));
     const child = this.child;
     this.child = null;
@@ -128,6 +143,12 @@ class RenderProcess {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.child = child;
+    this.ready = false;
+    this.loadTimer = setTimeout(
+      () => this.fail(child, new Error('the render process did not load its bundle in time')),
+      Math.max(this.deadlineMs, LOAD_DEADLINE_MS),
+    );
+    this.loadTimer.unref();
     // Renders in flight come from requests, which keep the server alive themselves.
     child.unref();
     child.channel?.unref();
@@ -139,7 +160,13 @@ class RenderProcess {
       }
     }
     child.on('message', (answer: RenderAnswer | { ready: true }) => {
-      if (!('id' in answer)) return;
+      if (!('id' in answer)) {
+        if (child !== this.child) return;
+        clearTimeout(this.loadTimer);
+        this.ready = true;
+        for (const pending of this.pending.values()) this.watch(child, pending);
+        return;
+      }
       const waiting = this.pending.get(answer.id);
       if (!waiting) return;
       this.pending.delete(answer.id);
@@ -168,6 +195,7 @@ class RenderProcess {
     if (this.stopping || child !== this.child) return;
     this.log.error({ err: error }, 'page render process failed; the next render starts another');
     this.child = null;
+    clearTimeout(this.loadTimer);
     this.failAll(error);
     child.kill('SIGKILL');
   }

@@ -1,4 +1,4 @@
-import type { CachedAnswer } from './cached-answer.js';
+import type { CachedAnswer } from '../model/cached-answer.js';
 
 /**
  * The site's 404 page is the same for every address of a language (it shows the site, its day and

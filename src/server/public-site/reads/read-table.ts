@@ -21,8 +21,8 @@ import {
 import { SITE_NAME, siteInfo } from '../../../shared/site.js';
 import { BadRequestError } from '../../errors.js';
 import { jsonListStream } from '../../lib/json-list-stream.js';
-import type { DeclarationLog } from '../declarations/declaration-log.js';
-import type { Built } from './answer-cache.js';
+import type { DeclarationLog } from '../../modules/declarations/declaration-log.js';
+import type { Built } from '../model/answer-cache.js';
 import {
   boardKeys,
   contentKey,
@@ -34,10 +34,10 @@ import {
   monthEnd,
   monthKey,
   TODAY_KEY,
-} from './answer-keys.js';
-import { encodeJson, prepareFailure } from './cached-answer.js';
+} from '../model/answer-keys.js';
+import { encodeJson, prepareFailure } from '../model/cached-answer.js';
 import { CHART_READS } from './chart-reads.js';
-import { PAGE_READS } from './public-page-reads.js';
+import { PAGE_READS } from './page-reads.js';
 import {
   cachingOf,
   defineRead,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { z } from 'zod';
-import type { Delivery } from './answer-delivery.js';
+import type { Delivery } from '../edge/answer-delivery.js';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

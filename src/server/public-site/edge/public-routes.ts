@@ -4,13 +4,13 @@ import { EVENTS_PATH, EVENTS_SINCE_PARAM } from '../../../shared/live-events.js'
 import { languageOfPath } from '../../../shared/page-language.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
-import type { Served } from './answer-cache.js';
+import type { ChangePublisher } from '../live/change-publisher.js';
+import type { Served } from '../model/answer-cache.js';
+import { SITE_KEY } from '../model/answer-keys.js';
+import type { CachedAnswer } from '../model/cached-answer.js';
+import { notFoundPage } from '../reads/page-reads.js';
+import { cachingOf, type PublicRead, type ReadContext, type ReadInput } from '../reads/read-definition.js';
 import { CHANGE_ID_HEADER, cachingHeaders, keyHeaders, sendCached } from './answer-delivery.js';
-import { SITE_KEY } from './answer-keys.js';
-import type { CachedAnswer } from './cached-answer.js';
-import { notFoundPage } from './public-page-reads.js';
-import type { PublicSite } from './public-site.js';
-import { cachingOf, type PublicRead, type ReadContext, type ReadInput } from './read-definition.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -174,13 +174,13 @@ async function answerRead(
 export interface PublicSiteRouteOptions {
   reads: readonly PublicRead[];
   context: ReadContext;
-  site: PublicSite;
+  publisher: ChangePublisher;
 }
 
-/** The public reads, generated from their table (public-reads.ts), and the live event stream. */
+/** The public reads, generated from their table (reads/read-table.ts), and the live event stream. */
 export async function publicSiteRoutes(
   app: FastifyInstance,
-  { reads, context, site }: PublicSiteRouteOptions,
+  { reads, context, publisher }: PublicSiteRouteOptions,
 ) {
   for (const read of reads) {
     app.get(
@@ -210,8 +210,8 @@ export async function publicSiteRoutes(
     async (request, reply) => {
       const since = lastSeen(request);
       // A page that saw a later event on another process: this one reads the log first.
-      if (since !== undefined && since > site.events.latestId) await site.catchUp();
-      site.events.open(reply, clientGroup(request.ip), since);
+      if (since !== undefined && since > publisher.events.latestId) await publisher.catchUp();
+      publisher.events.open(reply, clientGroup(request.ip), since);
     },
   );
 }

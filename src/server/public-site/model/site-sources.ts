@@ -4,17 +4,17 @@ import type { DeclarationEntry, DeclarationHead } from '../../../shared/schemas/
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { NotFoundError } from '../../errors.js';
-import type { ContentBlocksService } from '../content-blocks/content-blocks-service.js';
-import type { DeclarationLog } from '../declarations/declaration-log.js';
-import type { GhadisService } from '../ghadis/ghadis-service.js';
-import type { ChartPeriods } from '../results/results-repository.js';
-import type { ResultsService } from '../results/results-service.js';
+import type { ContentBlocksService } from '../../modules/content-blocks/content-blocks-service.js';
+import type { DeclarationLog } from '../../modules/declarations/declaration-log.js';
+import type { GhadisService } from '../../modules/ghadis/ghadis-service.js';
+import type { ChartPeriods } from '../../modules/results/results-repository.js';
+import type { ResultsService } from '../../modules/results/results-service.js';
 
 /**
  * What the public site reads, from the same services the rest of the API uses, with "not found" as
  * null instead of an error.
  */
-export class PublicData {
+export class SiteSources {
   constructor(
     private readonly ghadis: GhadisService,
     private readonly results: ResultsService,

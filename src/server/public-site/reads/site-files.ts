@@ -3,8 +3,8 @@ import { DECLARATIONS_PATH } from '../../../shared/declaration-log-pages.js';
 import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import type { ChartPeriods } from '../results/results-repository.js';
-import { type CachedAnswer, type PrepareOptions, prepareAnswer } from './cached-answer.js';
+import type { ChartPeriods } from '../../modules/results/results-repository.js';
+import { type CachedAnswer, type PrepareOptions, prepareAnswer } from '../model/cached-answer.js';
 
 /** Characters XML 1.0 does not allow at all (control characters): a reader would reject the whole feed. */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

@@ -20,7 +20,7 @@ import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-langu
 import type { GhadiNames, PublicPageData } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import { isDatabaseUnavailable } from '../../db/database-errors.js';
-import type { Built } from './answer-cache.js';
+import type { Built } from '../model/answer-cache.js';
 import {
   ghadiKey,
   ghadiMonthKey,
@@ -29,8 +29,9 @@ import {
   monthEnd,
   PERIODS_KEY,
   TODAY_KEY,
-} from './answer-keys.js';
-import type { AnswerCaching } from './cached-answer.js';
+} from '../model/answer-keys.js';
+import type { AnswerCaching } from '../model/cached-answer.js';
+import type { ReadModel } from '../model/read-model.js';
 import { monthChartCaching, monthChartKey, yearChartCaching, yearChartKey } from './chart-reads.js';
 import {
   cachingOf,
@@ -44,7 +45,6 @@ import {
   type ReadContext,
   type ReadInput,
 } from './read-definition.js';
-import type { ReadModel } from './read-model.js';
 
 function renderPage(
   context: ReadContext,

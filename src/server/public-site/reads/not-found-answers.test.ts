@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CachedAnswer } from './cached-answer.js';
+import type { CachedAnswer } from '../model/cached-answer.js';
 import { NotFoundAnswers } from './not-found-answers.js';
 
 const answerNamed = (name: string) => ({ name }) as unknown as CachedAnswer;

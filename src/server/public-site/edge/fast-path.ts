@@ -4,11 +4,11 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { performance } from 'node:perf_hooks';
 import { SESSION_ID_PATTERN } from '../../../shared/schemas/visitors.js';
 import { givenRequestId } from '../../lib/response-headers.js';
-import type { Entry } from './answer-cache.js';
+import type { Entry } from '../model/answer-cache.js';
+import { JSON_TYPE } from '../model/cached-answer.js';
+import type { PublicRead, ReadContext } from '../reads/read-definition.js';
 import { type Delivery, deliver, makeDelivery, type OwnHeaders, writeDelivery } from './answer-delivery.js';
-import { JSON_TYPE } from './cached-answer.js';
 import { FastPathRouter, type Resolved } from './fast-path-router.js';
-import type { PublicRead, ReadContext } from './read-definition.js';
 
 export const TRACK_PATH = '/api/visitor/track';
 const TRACKED_BODY = Buffer.from('{"success":true}');

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { PublicPageRenderer } from '../../../shared/public-page-data.js';
-import { encodeBodyNow } from './cached-answer.js';
+import { encodeBodyNow } from '../model/cached-answer.js';
 import { PageDocument } from './page-document.js';
 import type { RenderAnswer, RenderMessage } from './page-render-pool.js';
 

@@ -2,15 +2,15 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
-import type { DeclarationLog } from '../declarations/declaration-log.js';
-import type { ResultsService } from '../results/results-service.js';
-import type { Built } from './answer-cache.js';
-import { periodOpen, SITE_KEY, TODAY_KEY } from './answer-keys.js';
-import type { BuildGate } from './build-gate.js';
-import type { AnswerCaching, CachedAnswer } from './cached-answer.js';
+import type { DeclarationLog } from '../../modules/declarations/declaration-log.js';
+import type { ResultsService } from '../../modules/results/results-service.js';
+import type { Built } from '../model/answer-cache.js';
+import { periodOpen, SITE_KEY, TODAY_KEY } from '../model/answer-keys.js';
+import type { BuildGate } from '../model/build-gate.js';
+import type { AnswerCaching, CachedAnswer } from '../model/cached-answer.js';
+import type { ReadModel } from '../model/read-model.js';
 import type { NotFoundAnswers } from './not-found-answers.js';
-import type { PublicPages } from './page-html.js';
-import type { ReadModel } from './read-model.js';
+import type { PublicPages } from './page-renderer.js';
 
 /** What the builders of public answers work with. */
 export interface ReadContext {

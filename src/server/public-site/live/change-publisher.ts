@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../../shared/live-events.js';
-import type { Change, LoggedChange } from '../changes/change.js';
-import type { ChangeLog } from '../changes/change-log.js';
-import type { AnswerCache } from './answer-cache.js';
-import { keysDroppedBy } from './answer-keys.js';
+import type { Change, LoggedChange } from '../../modules/changes/change.js';
+import type { ChangeLog } from '../../modules/changes/change-log.js';
+import type { AnswerCache } from '../model/answer-cache.js';
+import { keysDroppedBy } from '../model/answer-keys.js';
+import { ReadModel } from '../model/read-model.js';
+import { type Rollover, SiteClock } from '../model/site-clock.js';
+import type { SiteSources } from '../model/site-sources.js';
 import type { LiveEvents } from './live-event-streams.js';
-import type { PublicData } from './public-data.js';
 import type { PurgeSender } from './purge-sender.js';
-import { ReadModel } from './read-model.js';
-import { type Rollover, SiteClock } from './site-clock.js';
 
-export interface PublicSiteOptions {
-  data: PublicData;
+export interface ChangePublisherOptions {
+  sources: SiteSources;
   changes: ChangeLog;
   timeZone: string;
   log: FastifyBaseLogger;
@@ -24,13 +24,13 @@ export interface PublicSiteOptions {
 }
 
 /** What a change looks like to an open page: the change with the data it changed, as the API shows it now. */
-async function liveEventFor(change: Change, model: ReadModel, data: PublicData): Promise<LiveEvent> {
+async function liveEventFor(change: Change, model: ReadModel, sources: SiteSources): Promise<LiveEvent> {
   switch (change.kind) {
     case 'result': {
       const [ghadis, result, declaration] = await Promise.all([
         model.ghadis(),
-        data.result(change.gid, change.date),
-        data.declaration(change.gid, change.date),
+        sources.result(change.gid, change.date),
+        sources.declaration(change.gid, change.date),
       ]);
       const ghadi = ghadis.find((row) => row.GID === change.gid) ?? null;
       return { kind: 'result', gid: change.gid, date: change.date, ghadi, result, declaration };
@@ -68,7 +68,7 @@ async function liveEventFor(change: Change, model: ReadModel, data: PublicData):
  * clock. Every change in the log drops the answers that show what it changed and goes out to open
  * pages with its data; a change this process made is also purged from the shared cache in front.
  */
-export class PublicSite {
+export class ChangePublisher {
   readonly model: ReadModel;
   readonly events: LiveEvents;
   private readonly clock: SiteClock;
@@ -78,9 +78,9 @@ export class PublicSite {
   /** The latest rollover this process applied when its clock saw it (its logged twin is not applied twice). */
   private rolled: string | undefined;
 
-  constructor(private readonly options: PublicSiteOptions) {
+  constructor(private readonly options: ChangePublisherOptions) {
     this.clock = new SiteClock(options.timeZone, (rollover) => this.dayRolledOver(rollover));
-    this.model = new ReadModel(options.data, () => this.clock.today(), options.timeZone, options.answers);
+    this.model = new ReadModel(options.sources, () => this.clock.today(), options.timeZone, options.answers);
     this.events = options.events;
   }
 
@@ -140,7 +140,7 @@ export class PublicSite {
     this.publishing = this.publishing.then(async () => {
       let event: LiveEvent;
       try {
-        event = await liveEventFor(change, this.model, this.options.data);
+        event = await liveEventFor(change, this.model, this.options.sources);
       } catch (error) {
         // Pages still hear that something changed, and reload their data.
         this.options.log.error({ err: error, change }, 'building a live event failed');

@@ -4,7 +4,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicPageData, PublicPageRenderer } from '../../../shared/public-page-data.js';
-import { answerOf, type CachedAnswer, encodeBody, HTML_TYPE, type PrepareOptions } from './cached-answer.js';
+import {
+  answerOf,
+  type CachedAnswer,
+  encodeBody,
+  HTML_TYPE,
+  type PrepareOptions,
+} from '../model/cached-answer.js';
 import { PageDocument } from './page-document.js';
 import { type PageRenderer, PageRenderPool } from './page-render-pool.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CHANGE_ID_HEADER } from './answer-delivery.js';
-import { SITE_KEY } from './answer-keys.js';
+import { CHANGE_ID_HEADER } from '../edge/answer-delivery.js';
+import { SITE_KEY } from '../model/answer-keys.js';
 
 /** The request header that names the keys to purge: what Varnish's xkey module reads (docs/deployment.md). */
 export const PURGE_KEYS_HEADER = 'xkey-purge';

@@ -5,7 +5,7 @@ import { DECLARATIONS_PATH, FEED_PATH } from '../../../shared/declaration-log-pa
 import { ghadiMonthPath } from '../../../shared/ghadi-page-month.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import { type CachedAnswer, type PrepareOptions, prepareAnswer } from './cached-answer.js';
+import { type CachedAnswer, type PrepareOptions, prepareAnswer } from '../model/cached-answer.js';
 import { escapeXml } from './site-files.js';
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';

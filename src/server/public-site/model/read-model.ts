@@ -9,11 +9,11 @@ import type { DeclarationHead } from '../../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import type { ChartPeriods } from '../results/results-repository.js';
+import type { ChartPeriods } from '../../modules/results/results-repository.js';
 import type { AnswerCache } from './answer-cache.js';
 import { HOME_KEY, LOG_KEY, PERIODS_KEY, SITE_KEY, TODAY_KEY } from './answer-keys.js';
 import { MemoStore, whenReady } from './memo-store.js';
-import type { PublicData } from './public-data.js';
+import type { SiteSources } from './site-sources.js';
 
 const tickerNamesByList = new WeakMap<GhadiRecord[], GhadiNames[]>();
 
@@ -61,7 +61,7 @@ export class ReadModel {
   private readonly head = new MemoStore<DeclarationHead>(1);
 
   constructor(
-    private readonly data: PublicData,
+    private readonly data: SiteSources,
     /** The site's date (SITE_TIMEZONE); reading it may roll the day over, which drops what it changes. */
     readonly today: () => string,
     readonly timeZone: string,

@@ -1,6 +1,6 @@
 import { addDays } from '../../../shared/dates.js';
 import { BANNER_SLUG, BLOG_SLUG } from '../../../shared/home-content-blocks.js';
-import type { Change } from '../changes/change.js';
+import type { Change } from '../../modules/changes/change.js';
 
 /**
  * The names of what a public answer shows (its surrogate keys): the answer cache drops by them, and a

@@ -1,5 +1,5 @@
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
-import { MAX_PATH_PARAM_LENGTH, type PublicRead } from './read-definition.js';
+import { MAX_PATH_PARAM_LENGTH, type PublicRead } from '../reads/read-definition.js';
 
 /**
  * Fastify's router options, given to Fastify and to the fast path's router alike, so that the fast
