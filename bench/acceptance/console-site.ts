@@ -279,13 +279,13 @@ export class ConsoleSite {
     return new Map(made.map(({ id, GID }) => [GID, Number(id)]));
   }
 
-  async unassign(admin: Person, usermapId: number): Promise<void> {
-    const assignment = this.assignments.get(usermapId);
-    if (!assignment) throw new Error(`no assignment ${usermapId}`);
-    const sent = await this.call('DELETE', `/api/usermaps/${usermapId}`, 200, { token: admin.token });
-    this.assignments.delete(usermapId);
+  async unassign(admin: Person, assignmentId: number): Promise<void> {
+    const assignment = this.assignments.get(assignmentId);
+    if (!assignment) throw new Error(`no assignment ${assignmentId}`);
+    const sent = await this.call('DELETE', `/api/usermaps/${assignmentId}`, 200, { token: admin.token });
+    this.assignments.delete(assignmentId);
     const name = `${this.person(assignment.userId).userName} → ${this.ghadi(assignment.gid).NameEn}`;
-    this.record('assignment_delete', admin, { id: String(usermapId), name }, sent);
+    this.record('assignment_delete', admin, { id: String(assignmentId), name }, sent);
   }
 
   /** A value as stored: a first declaration, a correction, or the same value (nothing changes). */

@@ -17,9 +17,9 @@ import { type DatabaseTarget, loadConfig } from '../../src/server/config.js';
 import { type Database, openDatabase } from '../../src/server/db/database.js';
 import type { ResultsTable } from '../../src/server/db/schema.js';
 import { PasswordHasher } from '../../src/server/lib/passwords.js';
+import { AssignmentsRepository } from '../../src/server/modules/assignments/assignments-repository.js';
 import { GhadisRepository } from '../../src/server/modules/ghadis/ghadis-repository.js';
 import { SettingsRepository } from '../../src/server/modules/settings/settings-repository.js';
-import { UsermapsRepository } from '../../src/server/modules/usermaps/usermaps-repository.js';
 import { UsersRepository } from '../../src/server/modules/users/users-repository.js';
 import { addDays, todayInZone } from '../../src/shared/dates.js';
 
@@ -82,7 +82,7 @@ async function seedAgents(
   hasher: PasswordHasher,
 ): Promise<SeededAgent[]> {
   const users = new UsersRepository(database);
-  const usermaps = new UsermapsRepository(database);
+  const assignments = new AssignmentsRepository(database);
   const now = new Date().toISOString();
   const agents: SeededAgent[] = [];
   for (const [index, displayName] of AGENT_NAMES.entries()) {
@@ -99,7 +99,7 @@ async function seedAgents(
       updated_at: now,
     });
     const assigned = gids.filter((_, position) => position % AGENT_NAMES.length === index);
-    if (assigned.length > 0) await usermaps.assign(database.db, userId, assigned, now);
+    if (assigned.length > 0) await assignments.assign(database.db, userId, assigned, now);
     agents.push({ userId, username, password, displayName, gids: assigned });
   }
   return agents;

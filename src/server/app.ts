@@ -17,6 +17,9 @@ import { ActivityRecorder } from './modules/activity/activity-recorder.js';
 import { ActivityRepository } from './modules/activity/activity-repository.js';
 import { activityRoutes } from './modules/activity/activity-routes.js';
 import { ActivityService } from './modules/activity/activity-service.js';
+import { AssignmentsRepository } from './modules/assignments/assignments-repository.js';
+import { assignmentsRoutes } from './modules/assignments/assignments-routes.js';
+import { AssignmentsService } from './modules/assignments/assignments-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { LoginAttemptsRepository } from './modules/auth/login-attempts-repository.js';
 import { SessionService } from './modules/auth/session-service.js';
@@ -53,9 +56,6 @@ import { statsRoutes } from './modules/stats/stats-routes.js';
 import { TodayRepository } from './modules/today/today-repository.js';
 import { todayRoutes } from './modules/today/today-routes.js';
 import { TodayService } from './modules/today/today-service.js';
-import { UsermapsRepository } from './modules/usermaps/usermaps-repository.js';
-import { usermapsRoutes } from './modules/usermaps/usermaps-routes.js';
-import { UsermapsService } from './modules/usermaps/usermaps-service.js';
 import { LastSeen } from './modules/users/last-seen.js';
 import { LastSeenRepository } from './modules/users/last-seen-repository.js';
 import { UsersRepository } from './modules/users/users-repository.js';
@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const usersRepository = new UsersRepository(database);
   const ghadisRepository = new GhadisRepository(database);
-  const usermapsRepository = new UsermapsRepository(database);
+  const assignmentsRepository = new AssignmentsRepository(database);
   const activityRepository = new ActivityRepository(database);
   const activity = new ActivityRecorder(activityRepository, database);
   const sessions = new SessionService({
@@ -168,7 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const results = new ResultsService(
     resultsRepository,
     ghadis,
-    usermapsRepository,
+    assignmentsRepository,
     config.siteTimezone,
     changes,
     declarations,
@@ -185,7 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     timeZone: config.siteTimezone,
     onImported: (count) => metrics.declared('import', count),
   });
-  const usermaps = new UsermapsService(usermapsRepository, usersRepository, activity);
+  const assignments = new AssignmentsService(assignmentsRepository, usersRepository, activity);
   const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes, activity);
   const visitors = new VisitorCounter(
     new VisitorsRepository(database, dailyStats),
@@ -297,7 +297,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(ghadisRoutes, { ghadis });
   await app.register(resultsRoutes, { results, ghadis, csv: resultsCsv, declarations });
   await app.register(agentRoutes, { results, ghadis });
-  await app.register(usermapsRoutes, { usermaps });
+  await app.register(assignmentsRoutes, { assignments });
   await app.register(contentBlocksRoutes, { blocks });
   await app.register(visitorsRoutes, { visitors });
   await app.register(todayRoutes, {

@@ -299,8 +299,8 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       request: async () => {
         const agent = await createAgent(t.app, admin());
         const ghadi = await createGhadi(t.app, admin());
-        const [map] = await assignGhadis(t.app, admin(), agent.user.User_Id, ghadi.GID);
-        return { method: 'DELETE', url: `/api/usermaps/${map?._id}` };
+        const [assignment] = await assignGhadis(t.app, admin(), agent.user.User_Id, ghadi.GID);
+        return { method: 'DELETE', url: `/api/usermaps/${assignment?._id}` };
       },
       expected: ADMIN,
     },

@@ -195,14 +195,14 @@ describe.each(DIALECTS)('the activity trail [%s]', (dialect) => {
 
     const other = await createAgent(t.app, admin);
     const second = await createGhadi(t.app, admin);
-    const maps = await assignGhadis(t.app, admin, other.user.User_Id, [ghadi.GID, second.GID]);
-    for (const map of maps) {
-      expect(await onlyEntry('assignment_create', { id: map._id })).toMatchObject({
+    const assignments = await assignGhadis(t.app, admin, other.user.User_Id, [ghadi.GID, second.GID]);
+    for (const assignment of assignments) {
+      expect(await onlyEntry('assignment_create', { id: assignment._id })).toMatchObject({
         ...asAdmin(),
-        Target: { Id: map._id, Name: `${other.user.UserName} → ${map.NameEn}` },
+        Target: { Id: assignment._id, Name: `${other.user.UserName} → ${assignment.NameEn}` },
       });
     }
-    const [first] = maps;
+    const [first] = assignments;
     expectStatus(
       await call(t.app, { method: 'DELETE', url: `/api/usermaps/${first?._id}`, token: admin }),
       200,

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayInZone, yesterdayInZone } from '../../src/shared/dates.js';
+import type { AssignmentRecord } from '../../src/shared/schemas/assignments.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import type { ResultRecord } from '../../src/shared/schemas/results.js';
-import type { UsermapRecord } from '../../src/shared/schemas/usermaps.js';
 import {
   assignGhadis,
   call,
@@ -219,11 +219,11 @@ describe.each(DIALECTS)('ghadis [%s]', (dialect) => {
         Result: '42',
       });
 
-      const usermaps = expectStatus<List<UsermapRecord>>(
+      const assignments = expectStatus<List<AssignmentRecord>>(
         await call(t.app, { url: '/api/usermaps', token: adminToken }),
         200,
       );
-      expect(usermaps.data.filter((map) => map.GID === ghadi.GID)).toEqual([]);
+      expect(assignments.data.filter((assignment) => assignment.GID === ghadi.GID)).toEqual([]);
       const stored = await t.database.db
         .selectFrom('usermaps')
         .select('usermap_id')

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../src/server/db/database.js';
 import { ActivityRecorder } from '../../src/server/modules/activity/activity-recorder.js';
 import { ActivityRepository } from '../../src/server/modules/activity/activity-repository.js';
+import { AssignmentsRepository } from '../../src/server/modules/assignments/assignments-repository.js';
 import { ChangeLog } from '../../src/server/modules/changes/change-log.js';
 import { ChangeLogRepository } from '../../src/server/modules/changes/change-log-repository.js';
 import { ContentBlocksRepository } from '../../src/server/modules/content-blocks/content-blocks-repository.js';
@@ -16,7 +17,6 @@ import { IdempotencyKeys } from '../../src/server/modules/idempotency/idempotenc
 import { IdempotencyKeysRepository } from '../../src/server/modules/idempotency/idempotency-keys-repository.js';
 import { ResultsRepository } from '../../src/server/modules/results/results-repository.js';
 import { ResultsService } from '../../src/server/modules/results/results-service.js';
-import { UsermapsRepository } from '../../src/server/modules/usermaps/usermaps-repository.js';
 import type { HomePageData } from '../../src/shared/public-page-data.js';
 import { itemAnswer, listAnswer } from '../../src/shared/schemas/common.js';
 import { contentBlockRecord } from '../../src/shared/schemas/content-blocks.js';
@@ -52,7 +52,7 @@ function liveServices(database: Database, log: FastifyBaseLogger) {
   const results = new ResultsService(
     new ResultsRepository(database),
     ghadis,
-    new UsermapsRepository(database),
+    new AssignmentsRepository(database),
     SITE_TIMEZONE,
     changes,
     new DeclarationLog(database, new DeclarationsRepository(database)),

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { addDays, todayInZone } from '../../src/shared/dates.js';
+import type { AssignmentRecord } from '../../src/shared/schemas/assignments.js';
 import type { ContentBlockRecord } from '../../src/shared/schemas/content-blocks.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import type { ResultRecord } from '../../src/shared/schemas/results.js';
-import type { UsermapRecord } from '../../src/shared/schemas/usermaps.js';
 import type { LoginAnswer, UserRecord } from '../../src/shared/schemas/users.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, SITE_TIMEZONE } from './test-app.js';
 
@@ -187,8 +187,8 @@ export async function assignGhadis(
   adminToken: string,
   userId: number,
   gid: number | number[],
-): Promise<UsermapRecord[]> {
-  return expectStatus<Item<UsermapRecord[]>>(
+): Promise<AssignmentRecord[]> {
+  return expectStatus<Item<AssignmentRecord[]>>(
     await call(app, {
       method: 'POST',
       url: '/api/usermaps',

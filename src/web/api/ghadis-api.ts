@@ -34,7 +34,7 @@ export function useDeleteGhadi() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.ghadis }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.usermaps }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.assignments }),
         queryClient.invalidateQueries({ queryKey: queryKeys.counts }),
       ]),
   });

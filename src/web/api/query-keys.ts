@@ -8,7 +8,7 @@ export const queryKeys = {
   resultsPage: (view: { q: string; page: number; limit: number }) => ['results', 'page', view] as const,
   /** One result's declarations; under ['results'], so a new declaration refreshes it. */
   resultHistory: (gid: number, date: string) => ['results', 'history', gid, date] as const,
-  usermaps: ['usermaps'] as const,
+  assignments: ['assignments'] as const,
   contentBlocks: ['content-blocks'] as const,
   /** The admin's board of today's ghadis. */
   today: ['today'] as const,

@@ -31,7 +31,7 @@ export function useDeleteUser() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.users }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.usermaps }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.assignments }),
         queryClient.invalidateQueries({ queryKey: queryKeys.counts }),
       ]),
   });

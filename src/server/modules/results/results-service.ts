@@ -14,6 +14,7 @@ import { OneAtATime } from '../../lib/one-at-a-time.js';
 import { recordIds } from '../../lib/record-ids.js';
 import type { Activity, ActivityRecorder, Actor } from '../activity/activity-recorder.js';
 import { changedFields, fieldValues, summaryOf } from '../activity/activity-summary.js';
+import type { AssignmentsRepository } from '../assignments/assignments-repository.js';
 import type { AuthenticatedUser } from '../auth/session-service.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
@@ -24,7 +25,6 @@ import {
   requestHashOf,
   type StoredAnswer,
 } from '../idempotency/idempotency-keys.js';
-import type { UsermapsRepository } from '../usermaps/usermaps-repository.js';
 import { adminDateRange } from './result-dates.js';
 import type {
   ChartPeriods,
@@ -104,7 +104,7 @@ export class ResultsService {
   constructor(
     private readonly results: ResultsRepository,
     private readonly ghadis: GhadisService,
-    private readonly usermaps: UsermapsRepository,
+    private readonly assignments: AssignmentsRepository,
     private readonly timeZone: string,
     private readonly changes: ChangeLog,
     private readonly declarations: DeclarationLog,
@@ -162,7 +162,7 @@ export class ResultsService {
     if (actor.userType === 'agent' && !isWithinAgentWindow(date, this.timeZone)) {
       throw new ForbiddenError(AGENT_DATE_WINDOW_MESSAGE);
     }
-    if (actor.userType === 'agent' && !(await this.usermaps.isAssigned(actor.userId, input.ghadiId))) {
+    if (actor.userType === 'agent' && !(await this.assignments.isAssigned(actor.userId, input.ghadiId))) {
       throw new ForbiddenError('This ghadi is not assigned to you');
     }
     await this.ghadis.requireLive(input.ghadiId);
@@ -291,7 +291,7 @@ export class ResultsService {
 
   /** An agent's history, a page at a time: results of its assigned ghadis, or of one of them. */
   async agentHistory(actor: AuthenticatedUser, query: AgentHistoryQuery): Promise<PagedResults> {
-    const assigned = await this.usermaps.assignedGids(actor.userId);
+    const assigned = await this.assignments.assignedGids(actor.userId);
     if (query.ghadiId !== undefined && !assigned.includes(query.ghadiId)) {
       throw new ForbiddenError('This ghadi is not assigned to you');
     }

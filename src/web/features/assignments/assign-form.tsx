@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useWatch } from 'react-hook-form';
+import { useAssignGhadis, useAssignments } from '../../api/assignments-api.js';
 import { useGhadis } from '../../api/ghadis-api.js';
-import { useAssignGhadis, useUsermaps } from '../../api/usermaps-api.js';
 import { useUsers } from '../../api/users-api.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
@@ -22,7 +22,7 @@ interface AssignFormProps {
 export function AssignForm({ onAssigned, onFailed }: AssignFormProps) {
   const users = useUsers();
   const ghadis = useGhadis();
-  const usermaps = useUsermaps();
+  const assignments = useAssignments();
   const assign = useAssignGhadis();
   const {
     control,
@@ -62,7 +62,9 @@ export function AssignForm({ onAssigned, onFailed }: AssignFormProps) {
     }
     const agents = users.data.filter((user) => user.UserType === 'agent');
     const assigned = new Set(
-      (usermaps.data ?? []).filter((map) => String(map.User_Id) === selectedAgent).map((map) => map.GID),
+      (assignments.data ?? [])
+        .filter((assignment) => String(assignment.User_Id) === selectedAgent)
+        .map((assignment) => assignment.GID),
     );
     return (
       <form onSubmit={onSubmit} noValidate aria-label="Assign Ghadi" className="space-y-4">

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usermapInput } from '../../../shared/schemas/usermaps.js';
+import { assignmentInput } from '../../../shared/schemas/assignments.js';
 
 /** The spec's rule: exactly one ticked ghadi goes as a single number, otherwise as a list. */
 export function ghadiSelection(gids: number[]): number | number[] {
@@ -12,7 +12,7 @@ const agentId = z
   .string()
   .min(1, 'Please select an agent')
   .transform((text, ctx) => {
-    const parsed = usermapInput.shape.User_Id.safeParse(text);
+    const parsed = assignmentInput.shape.User_Id.safeParse(text);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
     return z.NEVER;

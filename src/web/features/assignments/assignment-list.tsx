@@ -1,5 +1,5 @@
-import type { UsermapRecord } from '../../../shared/schemas/usermaps.js';
-import { useDeleteUsermap, useUsermaps } from '../../api/usermaps-api.js';
+import type { AssignmentRecord } from '../../../shared/schemas/assignments.js';
+import { useAssignments, useDeleteAssignment } from '../../api/assignments-api.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
@@ -15,9 +15,9 @@ interface AssignmentListProps {
 }
 
 export function AssignmentList({ onDeleted, onFailed }: AssignmentListProps) {
-  const usermaps = useUsermaps();
-  const remove = useDeleteUsermap();
-  const deletion = useConfirmedDelete<UsermapRecord>({
+  const assignments = useAssignments();
+  const remove = useDeleteAssignment();
+  const deletion = useConfirmedDelete<AssignmentRecord>({
     remove,
     question: 'Delete this assignment?',
     failureText: 'Failed to delete assignment',
@@ -27,28 +27,28 @@ export function AssignmentList({ onDeleted, onFailed }: AssignmentListProps) {
 
   return (
     <Card title="Current Assignments">
-      {usermaps.isPending || (usermaps.isError && usermaps.isFetching) ? (
+      {assignments.isPending || (assignments.isError && assignments.isFetching) ? (
         <Spinner label="Loading assignments…" />
-      ) : usermaps.isError ? (
-        <ErrorState message="Failed to load assignments" onRetry={() => usermaps.refetch()} />
-      ) : usermaps.data.length === 0 ? (
+      ) : assignments.isError ? (
+        <ErrorState message="Failed to load assignments" onRetry={() => assignments.refetch()} />
+      ) : assignments.data.length === 0 ? (
         <EmptyState>No ghadi is assigned to any agent yet.</EmptyState>
       ) : (
         <DataTable caption="Current assignments" columns={COLUMNS}>
-          {usermaps.data.map((map) => (
-            <tr key={map._id}>
+          {assignments.data.map((assignment) => (
+            <tr key={assignment._id}>
               {/* Names wrap, so the Delete button stays on a phone's screen. */}
               <td className={WRAP_CELL}>
-                <span className="block font-medium">{map.DisplayName}</span>
-                <span className="block text-slate-600">{map.UserName}</span>
+                <span className="block font-medium">{assignment.DisplayName}</span>
+                <span className="block text-slate-600">{assignment.UserName}</span>
               </td>
-              <td className={WRAP_CELL}>{map.NameEn}</td>
+              <td className={WRAP_CELL}>{assignment.NameEn}</td>
               <td className={`${CELL} text-right`}>
                 <Button
                   size="sm"
                   variant="danger"
-                  onClick={() => deletion.ask(map)}
-                  aria-label={`Delete ${map.NameEn} from ${map.UserName}`}
+                  onClick={() => deletion.ask(assignment)}
+                  aria-label={`Delete ${assignment.NameEn} from ${assignment.UserName}`}
                 >
                   Delete
                 </Button>

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { positiveId } from './common.js';
 
-export const usermapInput = z.object({
+export const assignmentInput = z.object({
   User_Id: positiveId,
   GID: z.union([
     positiveId,
     z.array(positiveId).min(1, 'Select at least one ghadi').max(500, 'Too many ghadis'),
   ]),
 });
-export type UsermapInput = z.infer<typeof usermapInput>;
+export type AssignmentInput = z.infer<typeof assignmentInput>;
 
-export const usermapRecord = z.object({
+export const assignmentRecord = z.object({
   _id: z.string(),
   id: z.string(),
   User_Id: z.number().int(),
@@ -19,4 +19,4 @@ export const usermapRecord = z.object({
   DisplayName: z.string(),
   NameEn: z.string(),
 });
-export type UsermapRecord = z.infer<typeof usermapRecord>;
+export type AssignmentRecord = z.infer<typeof assignmentRecord>;

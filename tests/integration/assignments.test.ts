@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AssignmentRecord } from '../../src/shared/schemas/assignments.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
-import type { UsermapRecord } from '../../src/shared/schemas/usermaps.js';
 import type { UserRecord } from '../../src/shared/schemas/users.js';
 import {
   assignGhadis,
@@ -18,7 +18,7 @@ import {
 } from '../support/factories.js';
 import { ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
 
-describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
+describe.each(DIALECTS)('assignments [%s]', (dialect) => {
   const t = useTestApp(dialect);
   let adminToken: string;
 
@@ -30,8 +30,8 @@ describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
     call(t.app, { method: 'POST', url: '/api/usermaps', token: adminToken, body });
   const remove = (id: string) =>
     call(t.app, { method: 'DELETE', url: `/api/usermaps/${id}`, token: adminToken });
-  const listUsermaps = async () =>
-    expectStatus<List<UsermapRecord>>(await call(t.app, { url: '/api/usermaps', token: adminToken }), 200);
+  const listAssignments = async () =>
+    expectStatus<List<AssignmentRecord>>(await call(t.app, { url: '/api/usermaps', token: adminToken }), 200);
   const myGhadis = async (token: string) =>
     expectStatus<List<GhadiRecord>>(await call(t.app, { url: '/api/agent/my-ghadi', token }), 200);
   const storedFor = (userId: number) =>
@@ -45,7 +45,7 @@ describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
   it('assigns one ghadi given GID as a number', async () => {
     const agent = await createAgent(t.app, adminToken);
     const ghadi = await createGhadi(t.app, adminToken);
-    const answer = expectStatus<Item<UsermapRecord[]>>(
+    const answer = expectStatus<Item<AssignmentRecord[]>>(
       await post({ User_Id: agent.user.User_Id, GID: ghadi.GID }),
       201,
     );
@@ -65,11 +65,11 @@ describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
     const agent = await createAgent(t.app, adminToken);
     const first = await createGhadi(t.app, adminToken);
     const second = await createGhadi(t.app, adminToken);
-    const answer = expectStatus<Item<UsermapRecord[]>>(
+    const answer = expectStatus<Item<AssignmentRecord[]>>(
       await post({ User_Id: String(agent.user.User_Id), GID: [first.GID, String(second.GID)] }),
       201,
     );
-    expect(answer.data.map((map) => map.GID).sort((a, b) => a - b)).toEqual(
+    expect(answer.data.map((assignment) => assignment.GID).sort((a, b) => a - b)).toEqual(
       [first.GID, second.GID].sort((a, b) => a - b),
     );
     expect((await storedFor(agent.user.User_Id)).map((row) => row.gid)).toEqual(
@@ -128,11 +128,11 @@ describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
 
     // A list with something new adds the new pairs only.
     const third = await createGhadi(t.app, adminToken);
-    const mixed = expectStatus<Item<UsermapRecord[]>>(
+    const mixed = expectStatus<Item<AssignmentRecord[]>>(
       await post({ User_Id: agent.user.User_Id, GID: [ghadi.GID, third.GID] }),
       201,
     );
-    expect(mixed.data.map((map) => map.GID)).toContain(third.GID);
+    expect(mixed.data.map((assignment) => assignment.GID)).toContain(third.GID);
     expect(await storedFor(agent.user.User_Id)).toHaveLength(3);
   });
 
@@ -152,8 +152,8 @@ describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
     const second = await createAgent(t.app, adminToken);
     await assignGhadis(t.app, adminToken, first.user.User_Id, ghadi.GID);
     await assignGhadis(t.app, adminToken, second.user.User_Id, ghadi.GID);
-    const maps = (await listUsermaps()).data.filter((map) => map.GID === ghadi.GID);
-    expect(maps.map((map) => map.User_Id).sort((a, b) => a - b)).toEqual(
+    const assignments = (await listAssignments()).data.filter((assignment) => assignment.GID === ghadi.GID);
+    expect(assignments.map((assignment) => assignment.User_Id).sort((a, b) => a - b)).toEqual(
       [first.user.User_Id, second.user.User_Id].sort((a, b) => a - b),
     );
   });
@@ -162,12 +162,12 @@ describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
     const agent = await createAgent(t.app, adminToken);
     const ghadi = await createGhadi(t.app, adminToken);
     const [created] = await assignGhadis(t.app, adminToken, agent.user.User_Id, ghadi.GID);
-    const answer = await listUsermaps();
+    const answer = await listAssignments();
     expect(answer.success).toBe(true);
-    expect(answer.data.find((map) => map._id === created?._id)).toEqual(created);
-    for (const map of answer.data) {
-      expect(typeof map.User_Id).toBe('number');
-      expect(typeof map.GID).toBe('number');
+    expect(answer.data.find((assignment) => assignment._id === created?._id)).toEqual(created);
+    for (const assignment of answer.data) {
+      expect(typeof assignment.User_Id).toBe('number');
+      expect(typeof assignment.GID).toBe('number');
     }
   });
 
@@ -192,14 +192,14 @@ describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
     const agent = await createAgentWithToken(t.app, adminToken);
     const kept = await createGhadi(t.app, adminToken, { OrderId: 1 });
     const dropped = await createGhadi(t.app, adminToken, { OrderId: 2 });
-    const maps = await assignGhadis(t.app, adminToken, agent.user.User_Id, [kept.GID, dropped.GID]);
-    const target = maps.find((map) => map.GID === dropped.GID);
+    const assignments = await assignGhadis(t.app, adminToken, agent.user.User_Id, [kept.GID, dropped.GID]);
+    const target = assignments.find((assignment) => assignment.GID === dropped.GID);
     if (!target) throw new Error('assignment missing');
 
     const response = await remove(target._id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true });
-    expect((await listUsermaps()).data.map((map) => map._id)).not.toContain(target._id);
+    expect((await listAssignments()).data.map((assignment) => assignment._id)).not.toContain(target._id);
     expect((await myGhadis(agent.token)).data.map((ghadi) => ghadi.GID)).toEqual([kept.GID]);
     const submit = await postResult(t.app, agent.token, {
       ghadiId: dropped.GID,
@@ -220,6 +220,8 @@ describe.each(DIALECTS)('usermaps [%s]', (dialect) => {
     await assignGhadis(t.app, adminToken, agent.user.User_Id, ghadi.GID);
     await call(t.app, { method: 'DELETE', url: `/api/users/${agent.user._id}`, token: adminToken });
     expect(await storedFor(agent.user.User_Id)).toEqual([]);
-    expect((await listUsermaps()).data.filter((map) => map.User_Id === agent.user.User_Id)).toEqual([]);
+    expect(
+      (await listAssignments()).data.filter((assignment) => assignment.User_Id === agent.user.User_Id),
+    ).toEqual([]);
   });
 });

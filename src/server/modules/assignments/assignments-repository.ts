@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/database.js';
 
-export interface UsermapRow {
+// The spec names the table `usermaps` (key `usermap_id`); the code calls its rows assignments.
+export interface AssignmentRow {
   usermap_id: number;
   user_id: number;
   gid: number;
@@ -9,7 +10,7 @@ export interface UsermapRow {
   name_en: string;
 }
 
-export class UsermapsRepository {
+export class AssignmentsRepository {
   constructor(private readonly database: Database) {}
 
   private get db() {
@@ -26,11 +27,11 @@ export class UsermapsRepository {
       .where('g.is_deleted', '=', 0);
   }
 
-  list(): Promise<UsermapRow[]> {
+  list(): Promise<AssignmentRow[]> {
     return this.joined().orderBy('u.username').orderBy('g.order_id').execute();
   }
 
-  listFor(userId: number, gids: number[]): Promise<UsermapRow[]> {
+  listFor(userId: number, gids: number[]): Promise<AssignmentRow[]> {
     return this.joined()
       .where('m.user_id', '=', userId)
       .where('m.gid', 'in', gids)
@@ -65,10 +66,10 @@ export class UsermapsRepository {
   }
 
   /** The assignment as it was, with its agent's and ghadi's names; undefined when there was none. */
-  async delete(trx: Executor, usermapId: number): Promise<UsermapRow | undefined> {
+  async delete(trx: Executor, assignmentId: number): Promise<AssignmentRow | undefined> {
     const deleted = await trx
       .deleteFrom('usermaps')
-      .where('usermap_id', '=', usermapId)
+      .where('usermap_id', '=', assignmentId)
       .returning(['usermap_id', 'user_id', 'gid'])
       .executeTakeFirst();
     if (!deleted) return undefined;
