@@ -1,3 +1,17 @@
+import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
+import type { PublicResultRecord } from '../../../shared/schemas/results.js';
+
+/**
+ * A declared result as the public sees it, written by the declaring process in the transaction that
+ * wrote the result, so that no process reads back what the write held (its live event sends this).
+ */
+export interface ShownResult {
+  /** As public GET /api/results shows it. */
+  result: PublicResultRecord;
+  /** Its entry in the declaration log, as GET /api/declarations shows it. */
+  declaration: DeclarationEntry;
+}
+
 /** A write the public site shows, as the change log records it. */
 export type Change =
   | {
@@ -9,6 +23,11 @@ export type Change =
        * may give it its first result, and so a page it did not have. Absent in older rows: taken as true.
        */
       created?: boolean;
+      /**
+       * The result and its log entry as written. Absent for an import's results and in rows written
+       * before it was carried: readers then read them.
+       */
+      shown?: ShownResult;
     }
   | {
       kind: 'ghadi';

@@ -82,18 +82,23 @@ export class DeclarationLog {
     private readonly stats?: DailyStats,
   ) {}
 
-  /** Appends in the caller's transaction, after the result rows it wrote (see the repository's lock). */
-  async append(trx: Executor, declared: readonly Declared[]): Promise<void> {
-    await this.appendEntries(trx, declared);
+  /**
+   * Appends in the caller's transaction, after the result rows it wrote (see the repository's lock).
+   * Returns the entries as written, without the ghadi's name (the caller has the ghadi).
+   */
+  async append(trx: Executor, declared: readonly Declared[]): Promise<Omit<DeclarationEntry, 'Name'>[]> {
+    const rows = await this.appendEntries(trx, declared);
     await this.stats?.declared(trx, declared);
+    return rows.map(toHashed);
   }
 
-  private async appendEntries(trx: Executor, declared: readonly Declared[]): Promise<void> {
-    if (declared.length === 0) return;
+  private async appendEntries(trx: Executor, declared: readonly Declared[]): Promise<DeclarationRow[]> {
+    if (declared.length === 0) return [];
     await this.repository.lock(trx);
     const rows = chain(await this.headIn(trx), declared);
     for (let start = 0; start < rows.length; start += INSERT_CHUNK)
       await this.repository.insert(trx, rows.slice(start, start + INSERT_CHUNK));
+    return rows;
   }
 
   async head(): Promise<DeclarationHead> {
@@ -122,7 +127,7 @@ export class DeclarationLog {
 
   /** A result's latest entry (what a live event carries), or null when it has none. */
   async latestOf(gid: number, date: string): Promise<DeclarationEntry | null> {
-    const latest = (await this.repository.ofResult(gid, date)).at(-1);
+    const latest = await this.repository.latestOfResult(gid, date);
     return latest ? toEntry(latest) : null;
   }
 

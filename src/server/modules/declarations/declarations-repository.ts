@@ -68,6 +68,16 @@ export class DeclarationsRepository {
       .execute();
   }
 
+  /** One result's latest entry (a live event for a change that did not carry it). */
+  latestOfResult(gid: number, date: string): Promise<DeclarationListRow | undefined> {
+    return this.withNames()
+      .where('d.gid', '=', gid)
+      .where('d.result_date', '=', date)
+      .orderBy('d.seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   async isEmpty(db: Executor = this.database.db): Promise<boolean> {
     return (await db.selectFrom('declarations').select('seq').limit(1).executeTakeFirst()) === undefined;
   }

@@ -172,15 +172,18 @@ export class ResultsService {
         if (keyed) await this.keys.prepare(trx, keyed);
         const now = new Date().toISOString();
         const outcome = await this.results.upsert(trx, { ...submitted, now });
-        if (outcome.kind !== 'unchanged') {
-          const { gid, value, userId } = submitted;
-          await this.declarations.append(trx, [
-            { gid, date, value, previous: outcome.previous, declaredAt: now, declaredBy: userId },
-          ]);
-        }
+        const { gid, value, userId } = submitted;
+        const [entry] =
+          outcome.kind === 'unchanged'
+            ? []
+            : await this.declarations.append(trx, [
+                { gid, date, value, previous: outcome.previous, declaredAt: now, declaredBy: userId },
+              ]);
         // Read in the transaction: the answer is this write's, and is stored with it under the key.
         const row = await this.results.findOne(input.ghadiId, date, false, trx);
         if (!row) throw new NotFoundError('Result not found');
+        // The ghadi is live (checked above), so the public sees the row as written.
+        const shown = entry && { result: toPublicRecord(row), declaration: { ...entry, Name: row.name_en } };
         const answer: Submitted = {
           status: 200,
           body: {
@@ -192,13 +195,13 @@ export class ResultsService {
         if (keyed) await this.keys.store(trx, keyed, answer);
         if (outcome.kind !== 'unchanged')
           await this.activity.record(trx, actor, resultActivity(row, outcome));
-        return { outcome, answer };
+        return { outcome, answer, shown };
       },
       // The same value sent again changes nothing anyone sees.
-      ({ outcome }) =>
+      ({ outcome, shown }) =>
         outcome.kind === 'unchanged'
           ? []
-          : [{ kind: 'result', gid: input.ghadiId, date, created: outcome.kind === 'created' }],
+          : [{ kind: 'result', gid: input.ghadiId, date, created: outcome.kind === 'created', shown }],
     );
     this.onDeclared(actor.userType);
     return answer;

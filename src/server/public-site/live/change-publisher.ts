@@ -29,8 +29,8 @@ async function liveEventFor(change: Change, model: ReadModel, sources: SiteSourc
     case 'result': {
       const [ghadis, result, declaration] = await Promise.all([
         model.ghadis(),
-        sources.result(change.gid, change.date),
-        sources.declaration(change.gid, change.date),
+        change.shown?.result ?? sources.result(change.gid, change.date),
+        change.shown?.declaration ?? sources.declaration(change.gid, change.date),
       ]);
       const ghadi = ghadis.find((row) => row.GID === change.gid) ?? null;
       return { kind: 'result', gid: change.gid, date: change.date, ghadi, result, declaration };
