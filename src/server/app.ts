@@ -5,65 +5,31 @@ import pino from 'pino';
 import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
-import { clientAddressOf, clientGroup, trustProxyFunction } from './lib/client-address.js';
+import { trustProxyFunction } from './lib/client-address.js';
 import { type Now, systemNow } from './lib/clock.js';
-import { LoginThrottle } from './lib/login-throttle.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { PerMinuteLimit } from './lib/per-minute-limit.js';
 import { ResponseHeaders, requestIdFrom } from './lib/response-headers.js';
 import { SERVER_TIMEOUTS, type ServerTimeouts } from './lib/server-timeouts.js';
-import { SigningKeys, TokenService } from './lib/tokens.js';
-import { ActivityRecorder } from './modules/activity/activity-recorder.js';
-import { ActivityRepository } from './modules/activity/activity-repository.js';
-import { activityRoutes } from './modules/activity/activity-routes.js';
-import { ActivityService } from './modules/activity/activity-service.js';
-import { AssignmentsRepository } from './modules/assignments/assignments-repository.js';
-import { assignmentsRoutes } from './modules/assignments/assignments-routes.js';
-import { AssignmentsService } from './modules/assignments/assignments-service.js';
-import { authRoutes } from './modules/auth/auth-routes.js';
-import { LoginAttemptsRepository } from './modules/auth/login-attempts-repository.js';
-import { SessionService } from './modules/auth/session-service.js';
-import { SessionsRepository } from './modules/auth/sessions-repository.js';
-import { startChangeBus } from './modules/changes/change-bus.js';
-import { ChangeLog } from './modules/changes/change-log.js';
-import { ChangeLogRepository } from './modules/changes/change-log-repository.js';
-import { ContentBlocksRepository } from './modules/content-blocks/content-blocks-repository.js';
-import { contentBlocksRoutes } from './modules/content-blocks/content-blocks-routes.js';
-import { ContentBlocksService } from './modules/content-blocks/content-blocks-service.js';
-import { DeclarationLog } from './modules/declarations/declaration-log.js';
-import { DeclarationsRepository } from './modules/declarations/declarations-repository.js';
-import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
-import { ghadisRoutes } from './modules/ghadis/ghadis-routes.js';
-import { GhadisService } from './modules/ghadis/ghadis-service.js';
-import { healthRoutes } from './modules/health/health-routes.js';
-import { IdempotencyKeys } from './modules/idempotency/idempotency-keys.js';
-import { IdempotencyKeysRepository } from './modules/idempotency/idempotency-keys-repository.js';
-import { ClusterMetrics } from './modules/metrics/cluster-metrics.js';
-import { Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
-import { metricsRoutes } from './modules/metrics/metrics-routes.js';
-import { ResultsCsvRepository } from './modules/results/results-csv-repository.js';
-import { ResultsCsvService } from './modules/results/results-csv-service.js';
-import { ResultsRepository } from './modules/results/results-repository.js';
-import { agentRoutes, resultsRoutes } from './modules/results/results-routes.js';
-import { ResultsService } from './modules/results/results-service.js';
-import { SettingsRepository } from './modules/settings/settings-repository.js';
+import { SigningKeys } from './lib/tokens.js';
+import { activityModule } from './modules/activity/activity-module.js';
+import { agentModule } from './modules/agent/agent-module.js';
+import { assignmentsModule } from './modules/assignments/assignments-module.js';
+import { authModule } from './modules/auth/auth-module.js';
+import { changesModule } from './modules/changes/changes-module.js';
+import { contentBlocksModule } from './modules/content-blocks/content-blocks-module.js';
+import { declarationsModule } from './modules/declarations/declarations-module.js';
+import { ghadisModule } from './modules/ghadis/ghadis-module.js';
+import { healthModule } from './modules/health/health-module.js';
+import { type Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
+import { metricsModule } from './modules/metrics/metrics-module.js';
+import type { ModuleContext } from './modules/module-context.js';
+import { resultsModule } from './modules/results/results-module.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
-import { DailyStats } from './modules/stats/daily-stats.js';
-import { DailyStatsRepository } from './modules/stats/daily-stats-repository.js';
-import { GhadiStats } from './modules/stats/ghadi-stats.js';
-import { GhadiStatsRepository } from './modules/stats/ghadi-stats-repository.js';
-import { statsRoutes } from './modules/stats/stats-routes.js';
-import { TodayRepository } from './modules/today/today-repository.js';
-import { todayRoutes } from './modules/today/today-routes.js';
-import { TodayService } from './modules/today/today-service.js';
-import { LastSeen } from './modules/users/last-seen.js';
-import { LastSeenRepository } from './modules/users/last-seen-repository.js';
-import { UsersRepository } from './modules/users/users-repository.js';
-import { usersRoutes } from './modules/users/users-routes.js';
-import { UsersService } from './modules/users/users-service.js';
-import { VISITOR_LIMITS, VisitorCounter } from './modules/visitors/visitor-counter.js';
-import { VisitorsRepository } from './modules/visitors/visitors-repository.js';
-import { visitorsRoutes } from './modules/visitors/visitors-routes.js';
+import { statsModule } from './modules/stats/stats-module.js';
+import { todayModule } from './modules/today/today-module.js';
+import { usersModule } from './modules/users/users-module.js';
+import { visitorsModule } from './modules/visitors/visitors-module.js';
 import { access } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { lenientJsonParser } from './plugins/json-body.js';
@@ -102,19 +68,18 @@ function countRequests(app: FastifyInstance, metrics: Metrics) {
 }
 
 /**
- * The whole site, in the order it starts: the database and the services over it, the public site
- * (which answers its busiest reads before Fastify, so it exists before Fastify does), then Fastify
- * with its hooks, plugins and routes. Closing the app closes what was started here.
+ * The whole site, in the order it starts: the database, then each module from its factory (a module
+ * gets the services of those made before it), then the public site (which answers its busiest reads
+ * before Fastify, so it exists before Fastify does), then Fastify with its hooks, plugins and the
+ * modules' routes. Closing the app closes what was started here.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const log: FastifyBaseLogger = pino({
     level: options.logger === false ? 'silent' : config.logLevel,
     redact: ['req.headers.authorization'],
   });
-  const trust = trustProxyFunction(config.trustProxy);
   const now = options.now ?? systemNow;
   const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
-
   const database =
     options.database ??
     openDatabase(config.database, {
@@ -131,82 +96,46 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const signingKeys = config.jwtSecret
     ? SigningKeys.fixed(config.jwtSecret)
     : SigningKeys.stored(signingKey, () => ensureStoredKey(database));
-  const changeLogRepository = new ChangeLogRepository(database);
-  const changes = new ChangeLog(database, changeLogRepository, log);
-  await changes.start();
 
+  const { changes, startBus } = await changesModule(database, log);
+  const activity = activityModule(database, config.siteTimezone);
+  const context: ModuleContext = { database, config, log, now, changes, activity: activity.recorder };
   // The public site is made once the services it reads exist; the metrics read it when scraped.
-  let publicSite: PublicSite | undefined;
-  const metrics = new Metrics({
-    openStreams: () => publicSite?.openStreams() ?? 0,
+  let site: PublicSite | undefined;
+  const { metrics, routes: metricsRoutes } = metricsModule(config.metricsToken, {
+    openStreams: () => site?.openStreams() ?? 0,
     pool: () => database.poolUse(),
-    publicCache: () => publicSite?.cacheUse(),
+    publicCache: () => site?.cacheUse(),
   });
-
-  const usersRepository = new UsersRepository(database);
-  const ghadisRepository = new GhadisRepository(database);
-  const assignmentsRepository = new AssignmentsRepository(database);
-  const activityRepository = new ActivityRepository(database);
-  const activity = new ActivityRecorder(activityRepository, database);
-  const sessions = new SessionService({
-    sessions: new SessionsRepository(database),
-    users: usersRepository,
-    attempts: new LoginAttemptsRepository(database),
-    throttle: new LoginThrottle(config.loginMaxFailures),
-    passwords,
-    tokens: new TokenService(signingKeys, config.tokenTtlSeconds),
-    now,
-    activity,
-  });
-  const users = new UsersService(usersRepository, passwords, activity);
-  const ghadis = new GhadisService(ghadisRepository, config.siteTimezone, changes, activity);
-  const resultsRepository = new ResultsRepository(database);
-  const dailyStats = new DailyStats(new DailyStatsRepository(database), config.siteTimezone);
-  const declarations = new DeclarationLog(database, new DeclarationsRepository(database), dailyStats);
+  const stats = statsModule(context);
+  const users = usersModule(context, passwords);
+  const auth = authModule(context, { users: users.repository, passwords, signingKeys });
+  const ghadis = ghadisModule(context);
+  const assignments = assignmentsModule(context, users.repository);
+  const declarations = declarationsModule(database, stats.daily);
   // A worker's supervisor checked the log before starting it: once per start of the site.
-  if (!options.declarationLogChecked) await checkDeclarationLog(declarations, log);
-  const results = new ResultsService(
-    resultsRepository,
-    ghadis,
-    assignmentsRepository,
-    config.siteTimezone,
-    changes,
-    declarations,
-    new IdempotencyKeys(new IdempotencyKeysRepository(database), now),
-    activity,
-    (source) => metrics.declared(source),
-  );
-  const resultsCsv = new ResultsCsvService({
-    csv: new ResultsCsvRepository(database),
-    results: resultsRepository,
-    changes,
-    declarations,
-    activity,
-    timeZone: config.siteTimezone,
-    onImported: (count) => metrics.declared('import', count),
+  if (!options.declarationLogChecked) await checkDeclarationLog(declarations.log, log);
+  const results = resultsModule(context, {
+    ghadis: ghadis.service,
+    assignments: assignments.repository,
+    declarations: declarations.log,
+    onDeclared: (source, count) => metrics.declared(source, count),
   });
-  const assignments = new AssignmentsService(assignmentsRepository, usersRepository, activity);
-  const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes, activity);
-  const visitors = new VisitorCounter(
-    new VisitorsRepository(database, dailyStats),
-    config.visitorFlushMs,
-    log,
-    { ...VISITOR_LIMITS, newSessionsPerAddressPerMinute: config.visitorNewSessionsPerMinute },
-    (written) => metrics.visitorFlush(written),
-    now,
-    database.health,
-  );
-  await visitors.start();
+  const blocks = contentBlocksModule(context);
+  const visitors = await visitorsModule(context, {
+    stats: stats.daily,
+    onFlush: (written) => metrics.visitorFlush(written),
+  });
 
   const serveWebApp = options.serveWebApp !== false;
   const appHtml = serveWebApp ? readAppHtml(config.webRoot, log) : null;
   const headers = new ResponseHeaders({ publicUrl: config.publicUrl, corsOrigins: config.corsOrigins });
   // Every change in the log drops the public answers it made stale and goes out to open pages.
-  const site = await createPublicSite({
-    ghadis,
-    results,
-    blocks,
-    declarations,
+  site = await createPublicSite({
+    ghadis: ghadis.service,
+    results: results.service,
+    blocks: blocks.service,
+    declarations: declarations.log,
     changes,
     webRoot: serveWebApp ? config.webRoot : null,
     renderProcesses: config.renderProcesses,
@@ -221,34 +150,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log,
     timeouts,
     databaseHealth: database.health,
-    trackVisit: (sessionId, request) =>
-      visitors.track(sessionId, clientGroup(clientAddressOf(request, trust))),
+    trackVisit: visitors.track,
     metrics,
   });
-  publicSite = site;
+  const publicSite = site;
   // Other processes' writes reach this one through the log too, woken by the bus.
-  const bus = await startChangeBus({
-    database,
-    changes,
-    repository: changeLogRepository,
-    log,
-    onResync: () => site.resync(),
-  });
+  const bus = await startBus(() => publicSite.resync());
 
   const app = Fastify({
-    serverFactory: site.serverFactory,
+    serverFactory: publicSite.serverFactory,
     loggerInstance: log,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    trustProxy: trust,
-    routerOptions: site.routerOptions,
+    trustProxy: trustProxyFunction(config.trustProxy),
+    routerOptions: publicSite.routerOptions,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    logController: site.logController,
-    // The server's own front door answers requests during a stop, in the API's shape.
+    logController: publicSite.logController,
+    // The fast path's server answers requests during a stop, in the API's shape.
     return503OnClosing: false,
   });
-  app.addHook('onRoute', site.learnRoute);
+  app.addHook('onRoute', publicSite.learnRoute);
   if (!options.database) {
     app.addHook('onClose', () => {
       app.log.debug('shutdown: closing the database');
@@ -261,11 +183,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return visitors.stop();
   });
   app.addHook('onClose', () => bus.stop());
-  app.addHook('onClose', () => site.stopRenderer());
+  app.addHook('onClose', () => publicSite.stopRenderer());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
-    app.log.debug({ streams: site.openStreams() }, 'shutdown: ending live streams');
-    site.close();
+    app.log.debug({ streams: publicSite.openStreams() }, 'shutdown: ending live streams');
+    publicSite.close();
     done();
   });
 
@@ -274,7 +196,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   lenientJsonParser(app, BODY_LIMIT_BYTES);
   registerErrorHandling(app, {
     appHtml,
-    notFoundPage: site.notFoundPage,
+    notFoundPage: publicSite.notFoundPage,
     databaseHealth: database.health,
   });
   registerResponseHeaders(app, headers);
@@ -288,44 +210,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
-  await app.register(access, {
-    sessions,
-    lastSeen: new LastSeen(new LastSeenRepository(database), now, log, database.health),
-  });
-  await app.register(authRoutes, { sessions });
-  await app.register(usersRoutes, { users });
-  await app.register(ghadisRoutes, { ghadis });
-  await app.register(resultsRoutes, { results, ghadis, csv: resultsCsv, declarations });
-  await app.register(agentRoutes, { results, ghadis });
-  await app.register(assignmentsRoutes, { assignments });
-  await app.register(contentBlocksRoutes, { blocks });
-  await app.register(visitorsRoutes, { visitors });
-  await app.register(todayRoutes, {
-    today: new TodayService(
-      new TodayRepository(database),
-      config.siteTimezone,
-      config.overdueAfterMinutes,
-      now,
-    ),
-  });
-  await app.register(statsRoutes, {
-    stats: dailyStats,
-    ghadiStats: new GhadiStats(
-      new GhadiStatsRepository(database),
-      config.siteTimezone,
-      config.overdueAfterMinutes,
-      now,
-    ),
-  });
-  await app.register(activityRoutes, {
-    activity: new ActivityService(activityRepository, config.siteTimezone),
-  });
-  await app.register(healthRoutes, { database, settings: new SettingsRepository(database) });
-  await app.register(metricsRoutes, {
-    metrics: new ClusterMetrics(metrics.registry),
-    token: config.metricsToken,
-  });
-  await app.register(site.routes);
+  await app.register(access, { sessions: auth.sessions, lastSeen: users.lastSeen });
+  const agent = agentModule({ results: results.service, ghadis: ghadis.service });
+  for (const routes of [
+    auth.routes,
+    users.routes,
+    ghadis.routes,
+    results.routes,
+    agent.routes,
+    assignments.routes,
+    blocks.routes,
+    visitors.routes,
+    todayModule(context).routes,
+    stats.routes,
+    activity.routes,
+    healthModule(database).routes,
+    metricsRoutes,
+    publicSite.routes,
+  ])
+    await routes(app);
   if (appHtml) await registerWebApp(app, config.webRoot, { serveSourceMaps: config.serveSourceMaps });
   return app;
 }

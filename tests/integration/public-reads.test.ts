@@ -1,22 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { Database } from '../../src/server/db/database.js';
-import { ActivityRecorder } from '../../src/server/modules/activity/activity-recorder.js';
-import { ActivityRepository } from '../../src/server/modules/activity/activity-repository.js';
-import { AssignmentsRepository } from '../../src/server/modules/assignments/assignments-repository.js';
-import { ChangeLog } from '../../src/server/modules/changes/change-log.js';
-import { ChangeLogRepository } from '../../src/server/modules/changes/change-log-repository.js';
-import { ContentBlocksRepository } from '../../src/server/modules/content-blocks/content-blocks-repository.js';
-import { ContentBlocksService } from '../../src/server/modules/content-blocks/content-blocks-service.js';
-import { DeclarationLog } from '../../src/server/modules/declarations/declaration-log.js';
-import { DeclarationsRepository } from '../../src/server/modules/declarations/declarations-repository.js';
-import { GhadisRepository } from '../../src/server/modules/ghadis/ghadis-repository.js';
-import { GhadisService } from '../../src/server/modules/ghadis/ghadis-service.js';
-import { IdempotencyKeys } from '../../src/server/modules/idempotency/idempotency-keys.js';
-import { IdempotencyKeysRepository } from '../../src/server/modules/idempotency/idempotency-keys-repository.js';
-import { ResultsRepository } from '../../src/server/modules/results/results-repository.js';
-import { ResultsService } from '../../src/server/modules/results/results-service.js';
+import { PasswordHasher } from '../../src/server/lib/passwords.js';
+import { activityModule } from '../../src/server/modules/activity/activity-module.js';
+import { assignmentsModule } from '../../src/server/modules/assignments/assignments-module.js';
+import { changesModule } from '../../src/server/modules/changes/changes-module.js';
+import { contentBlocksModule } from '../../src/server/modules/content-blocks/content-blocks-module.js';
+import { declarationsModule } from '../../src/server/modules/declarations/declarations-module.js';
+import { ghadisModule } from '../../src/server/modules/ghadis/ghadis-module.js';
+import type { ModuleContext } from '../../src/server/modules/module-context.js';
+import { resultsModule } from '../../src/server/modules/results/results-module.js';
+import { statsModule } from '../../src/server/modules/stats/stats-module.js';
+import { usersModule } from '../../src/server/modules/users/users-module.js';
 import type { HomePageData } from '../../src/shared/public-page-data.js';
 import { itemAnswer, listAnswer } from '../../src/shared/schemas/common.js';
 import { contentBlockRecord } from '../../src/shared/schemas/content-blocks.js';
@@ -42,24 +36,32 @@ import {
   unique,
 } from '../support/factories.js';
 import { decode } from '../support/http.js';
-import { createTestApp, DIALECTS, SITE_TIMEZONE, useTestApp } from '../support/test-app.js';
+import { createTestApp, DIALECTS, type TestApp, useTestApp } from '../support/test-app.js';
 
-/** The services the API's live handlers call, on the same database, bypassing every cache. */
-function liveServices(database: Database, log: FastifyBaseLogger) {
-  const changes = new ChangeLog(database, new ChangeLogRepository(database), log);
-  const activity = new ActivityRecorder(new ActivityRepository(database), database);
-  const ghadis = new GhadisService(new GhadisRepository(database), SITE_TIMEZONE, changes, activity);
-  const results = new ResultsService(
-    new ResultsRepository(database),
-    ghadis,
-    new AssignmentsRepository(database),
-    SITE_TIMEZONE,
+/**
+ * The services the API's live handlers call, on the same database, bypassing every cache: made by the
+ * same module factories as the app's, so they are the app's services, not a copy of its wiring.
+ */
+async function liveServices(t: TestApp) {
+  const { database, config } = t;
+  const { changes } = await changesModule(database, t.app.log);
+  const activity = activityModule(database, config.siteTimezone);
+  const context: ModuleContext = {
+    database,
+    config,
+    log: t.app.log,
+    now: Date.now,
     changes,
-    new DeclarationLog(database, new DeclarationsRepository(database)),
-    new IdempotencyKeys(new IdempotencyKeysRepository(database), Date.now),
-    activity,
-  );
-  const blocks = new ContentBlocksService(new ContentBlocksRepository(database), changes, activity);
+    activity: activity.recorder,
+  };
+  const users = usersModule(context, new PasswordHasher(config.passwordMemoryCost));
+  const ghadis = ghadisModule(context).service;
+  const results = resultsModule(context, {
+    ghadis,
+    assignments: assignmentsModule(context, users.repository).repository,
+    declarations: declarationsModule(database, statsModule(context).daily).log,
+  }).service;
+  const blocks = contentBlocksModule(context).service;
   /** What a live handler sends: the answer through the route's response schema. */
   const json = <T extends z.ZodType>(schema: T, value: z.input<T>) =>
     JSON.stringify(z.encode(schema, value as z.output<T>));
@@ -88,11 +90,11 @@ function liveServices(database: Database, log: FastifyBaseLogger) {
 describe.each(DIALECTS)('public reads [%s]', (dialect) => {
   const t = useTestApp(dialect);
   let adminToken: string;
-  let live: ReturnType<typeof liveServices>;
+  let live: Awaited<ReturnType<typeof liveServices>>;
 
   beforeAll(async () => {
     adminToken = await loginAdmin(t.app);
-    live = liveServices(t.database, t.app.log);
+    live = await liveServices(t);
   });
 
   const get = (url: string, headers: Record<string, string> = {}) => call(t.app, { url, headers });

@@ -89,7 +89,7 @@ export interface PublicSite {
   /** Fastify's onRoute hook, added before any route: the fast path must know every route Fastify has. */
   learnRoute: (route: RouteSeen) => void;
   /** The public reads' routes and the live event stream, to register with the other routes. */
-  routes: (app: FastifyInstance) => Promise<void>;
+  routes: (app: FastifyInstance) => PromiseLike<unknown>;
   /** The site's 404 page for an address no route serves, or null when the pages are not built. */
   notFoundPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null;
   /** After changes may have been missed (the bus lost its connection): nothing cached is trusted. */

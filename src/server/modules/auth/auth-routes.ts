@@ -4,6 +4,10 @@ import { loginAnswer, loginInput } from '../../../shared/schemas/users.js';
 import { actorOf, clientOf } from '../activity/request-actor.js';
 import type { SessionService } from './session-service.js';
 
+/**
+ * Sessions begin and end here. The spec puts them under /api/users/, but they are auth's: a session
+ * is not an account, and users/ never sees a password check or a token.
+ */
 export const authRoutes: FastifyPluginAsyncZod<{ sessions: SessionService }> = async (app, { sessions }) => {
   app.post(
     '/api/users/login',

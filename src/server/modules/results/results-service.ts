@@ -98,21 +98,43 @@ export interface Submitted extends StoredAnswer {
   body: { success: true; message: string; data: ResultRecord | PublicResultRecord };
 }
 
+export interface ResultsServiceNeeds {
+  results: ResultsRepository;
+  ghadis: GhadisService;
+  assignments: AssignmentsRepository;
+  timeZone: string;
+  changes: ChangeLog;
+  declarations: DeclarationLog;
+  keys: IdempotencyKeys;
+  activity: ActivityRecorder;
+  /** Told of each accepted submission, by the submitter's role (the metrics). */
+  onDeclared?: (source: 'admin' | 'agent') => void;
+}
+
 export class ResultsService {
   private readonly unpagedLists = new OneAtATime();
 
-  constructor(
-    private readonly results: ResultsRepository,
-    private readonly ghadis: GhadisService,
-    private readonly assignments: AssignmentsRepository,
-    private readonly timeZone: string,
-    private readonly changes: ChangeLog,
-    private readonly declarations: DeclarationLog,
-    private readonly keys: IdempotencyKeys,
-    private readonly activity: ActivityRecorder,
-    /** Told of each accepted submission, by the submitter's role (the metrics). */
-    private readonly onDeclared: (source: 'admin' | 'agent') => void = () => {},
-  ) {}
+  private readonly results: ResultsRepository;
+  private readonly ghadis: GhadisService;
+  private readonly assignments: AssignmentsRepository;
+  private readonly timeZone: string;
+  private readonly changes: ChangeLog;
+  private readonly declarations: DeclarationLog;
+  private readonly keys: IdempotencyKeys;
+  private readonly activity: ActivityRecorder;
+  private readonly onDeclared: (source: 'admin' | 'agent') => void;
+
+  constructor(needs: ResultsServiceNeeds) {
+    this.results = needs.results;
+    this.ghadis = needs.ghadis;
+    this.assignments = needs.assignments;
+    this.timeZone = needs.timeZone;
+    this.changes = needs.changes;
+    this.declarations = needs.declarations;
+    this.keys = needs.keys;
+    this.activity = needs.activity;
+    this.onDeclared = needs.onDeclared ?? (() => {});
+  }
 
   /**
    * Stores a declaration and answers the stored result: with its author for an admin, with the public

@@ -1,0 +1,48 @@
+import type { AssignmentsRepository } from '../assignments/assignments-repository.js';
+import type { DeclarationLog } from '../declarations/declaration-log.js';
+import type { GhadisService } from '../ghadis/ghadis-service.js';
+import { IdempotencyKeys } from '../idempotency/idempotency-keys.js';
+import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys-repository.js';
+import type { ModuleContext, ModuleRoutes } from '../module-context.js';
+import { ResultsCsvRepository } from './results-csv-repository.js';
+import { ResultsCsvService } from './results-csv-service.js';
+import { ResultsRepository } from './results-repository.js';
+import { resultsRoutes } from './results-routes.js';
+import { ResultsService } from './results-service.js';
+
+export interface ResultsModuleNeeds {
+  ghadis: GhadisService;
+  assignments: AssignmentsRepository;
+  declarations: DeclarationLog;
+  /** Told of each accepted submission or import (the metrics). */
+  onDeclared?: (source: 'admin' | 'agent' | 'import', count?: number) => void;
+}
+
+/** The results: declared (with idempotency keys), imported and exported as CSV, and their history. */
+export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds) {
+  const { database, config, changes, activity, now } = context;
+  const repository = new ResultsRepository(database);
+  const service = new ResultsService({
+    results: repository,
+    ghadis: needs.ghadis,
+    assignments: needs.assignments,
+    timeZone: config.siteTimezone,
+    changes,
+    declarations: needs.declarations,
+    keys: new IdempotencyKeys(new IdempotencyKeysRepository(database), now),
+    activity,
+    onDeclared: (source) => needs.onDeclared?.(source),
+  });
+  const csv = new ResultsCsvService({
+    csv: new ResultsCsvRepository(database),
+    results: repository,
+    changes,
+    declarations: needs.declarations,
+    activity,
+    timeZone: config.siteTimezone,
+    onImported: (count) => needs.onDeclared?.('import', count),
+  });
+  const routes: ModuleRoutes = (app) =>
+    app.register(resultsRoutes, { results: service, csv, declarations: needs.declarations });
+  return { service, routes };
+}

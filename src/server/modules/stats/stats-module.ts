@@ -1,0 +1,19 @@
+import type { ModuleContext, ModuleRoutes } from '../module-context.js';
+import { DailyStats } from './daily-stats.js';
+import { DailyStatsRepository } from './daily-stats-repository.js';
+import { GhadiStats } from './ghadi-stats.js';
+import { GhadiStatsRepository } from './ghadi-stats-repository.js';
+import { statsRoutes } from './stats-routes.js';
+
+/** The day's totals (declarations and visitors add to them) and each ghadi's punctuality, for the console. */
+export function statsModule({ database, config, now }: ModuleContext) {
+  const daily = new DailyStats(new DailyStatsRepository(database), config.siteTimezone);
+  const ghadiStats = new GhadiStats(
+    new GhadiStatsRepository(database),
+    config.siteTimezone,
+    config.overdueAfterMinutes,
+    now,
+  );
+  const routes: ModuleRoutes = (app) => app.register(statsRoutes, { stats: daily, ghadiStats });
+  return { daily, routes };
+}
