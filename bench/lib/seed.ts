@@ -13,8 +13,9 @@
 import type { Insertable } from 'kysely';
 import pino from 'pino';
 import { prepareDatabase } from '../../src/server/bootstrap.js';
-import { type DatabaseTarget, loadConfig } from '../../src/server/config.js';
+import { loadConfig } from '../../src/server/config.js';
 import { type Database, openDatabase } from '../../src/server/db/database.js';
+import type { DatabaseTarget } from '../../src/server/db/database-target.js';
 import type { ResultsTable } from '../../src/server/db/schema.js';
 import { PasswordHasher } from '../../src/server/lib/passwords.js';
 import { AssignmentsRepository } from '../../src/server/modules/assignments/assignments-repository.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { DatabaseTarget } from '../../src/server/config.js';
 import type { Dialect } from '../../src/server/db/database.js';
+import type { DatabaseTarget } from '../../src/server/db/database-target.js';
 import { POSTGRES_URL, withAdminClient } from './test-app.js';
 
 export interface ProcessDatabase {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { DatabaseTarget } from '../config.js';
+import type { DatabaseTarget } from '../db/database-target.js';
 
 /** What the database commands (db-tools.ts, rotate-secret.ts) share: how they name things and fail. */
 

@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import {
-  backupSqlite,
-  type DumpSummary,
-  exportDatabase,
-  importDump,
-} from '../modules/backup/backup-service.js';
+import { backupSqlite } from '../modules/backup/backup-service.js';
+import { exportDatabase } from '../modules/backup/dump-export.js';
+import type { DumpSummary } from '../modules/backup/dump-format.js';
+import { importDump } from '../modules/backup/dump-import.js';
 import { oneLine, requireFile, whereIs } from './cli-output.js';
 
 /**

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { isMissingTable } from '../modules/backup/backup-service.js';
+import { isMissingTable } from '../modules/backup/migration-mismatch.js';
 import { rotateStoredKey } from '../modules/settings/signing-key-store.js';
 import { oneLine, requireFile, whereIs } from './cli-output.js';
 

@@ -19,10 +19,10 @@ import {
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
-import type { DatabaseTarget } from '../config.js';
 import { createOwnerOnlyIfAbsent, makeOwnerOnlyFolder, restrictToOwner } from '../lib/owner-only-files.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { DatabaseHealth } from './database-health.js';
+import type { DatabaseTarget } from './database-target.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';

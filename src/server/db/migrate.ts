@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { DEFAULT_SITE_TIMEZONE } from '../config.js';
+import { DEFAULT_SITE_TIMEZONE } from '../environment-schema.js';
 import type { Database } from './database.js';
 import * as initial from './migrations/2026-11-22-0001-initial.js';
 import * as publicReadModel from './migrations/2026-11-23-0001-public-read-model.js';

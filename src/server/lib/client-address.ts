@@ -6,7 +6,7 @@ import proxyAddr from '@fastify/proxy-addr';
 export type TrustProxy = (address: string, hop: number) => boolean;
 
 /**
- * TRUST_PROXY as config.ts has read it: off, the number of proxies in front of the app, or the
+ * TRUST_PROXY as trust-proxy-setting.ts has read it: off, the number of proxies in front of the app, or the
  * proxies' addresses and ranges (proxy-addr's syntax, comma-separated). Never "every hop": the
  * leftmost X-Forwarded-For entries are whatever the client wrote.
  */

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { z } from 'zod';
 import { openOwnerOnly } from '../../lib/owner-only-files.js';
+import type { TableName } from './dump-tables.js';
 
 /**
  * A dump is gzip-compressed NDJSON: a header line, one line per row ({"table","row"}), table after
@@ -30,6 +31,14 @@ export const dumpRowLineSchema = z.object({
 });
 
 export const dumpTrailerSchema = z.object({ counts: z.record(z.string(), z.number().int().min(0)) });
+
+export type RowCounts = Record<TableName, number>;
+
+/** What an export wrote or an import loaded: the dump's header and every table's row count. */
+export interface DumpSummary {
+  header: DumpHeader;
+  counts: RowCounts;
+}
 
 /** Writes lines through gzip to a file, waiting whenever the compressor's buffer is full. */
 export class DumpWriter {

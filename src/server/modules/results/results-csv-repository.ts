@@ -165,7 +165,7 @@ export class ResultsCsvRepository {
   }
 
   /**
-   * Replaces stored values as ResultsRepository.upsert does (the old value goes to result_history,
+   * Replaces stored values as ResultsWriteRepository.upsert does (the old value goes to result_history,
    * the result becomes the importer's and active), many rows to a statement: one by one, 110 000
    * corrections took over a minute on PostgreSQL.
    */

@@ -26,14 +26,10 @@ import {
   type StoredAnswer,
 } from '../idempotency/idempotency-keys.js';
 import { adminDateRange } from './result-dates.js';
-import type {
-  ChartPeriods,
-  PageRequest,
-  ResultFilter,
-  ResultRow,
-  ResultsRepository,
-  UpsertOutcome,
-} from './results-repository.js';
+import type { ChartPeriods } from './results-chart-repository.js';
+import type { PageRequest, ResultFilter, ResultRow } from './results-list-repository.js';
+import type { ResultsRepository } from './results-repository.js';
+import type { UpsertOutcome } from './results-write-repository.js';
 
 function toPublicRecord(row: ResultRow): PublicResultRecord {
   return {
