@@ -15,7 +15,7 @@ import { readCsv, toCell } from './csv-records.js';
 import { adminDateRange } from './result-dates.js';
 import { type ImportedLine, ImportLines } from './results-csv-lines.js';
 import { type ResultsCsvRepository, resultKey, type StoredResult } from './results-csv-repository.js';
-import type { ResultsRepository } from './results-repository.js';
+import type { ResultsWriteRepository } from './results-write-repository.js';
 
 /** Rows read at a time by an export: a few milliseconds of work each. */
 const EXPORT_PAGE_SIZE = 1000;
@@ -75,7 +75,7 @@ function plural(count: number, one: string, many: string): string {
 
 export interface ResultsCsvDependencies {
   csv: ResultsCsvRepository;
-  results: ResultsRepository;
+  writes: ResultsWriteRepository;
   changes: ChangeLog;
   declarations: DeclarationLog;
   activity: ActivityRecorder;
@@ -166,7 +166,7 @@ export class ResultsCsvService {
     for (const line of plan.corrected) previous.set(resultKey(line.gid, line.date), line.stored.value);
     // Stored by another writer since the plan was read (PostgreSQL): corrected as a declared result is.
     for (const line of missed) {
-      const outcome = await this.deps.results.upsert(trx, { ...line, userId, now });
+      const outcome = await this.deps.writes.upsert(trx, { ...line, userId, now });
       if (outcome.kind === 'unchanged') previous.delete(resultKey(line.gid, line.date));
       else previous.set(resultKey(line.gid, line.date), outcome.previous);
     }

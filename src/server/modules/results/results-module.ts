@@ -4,11 +4,13 @@ import type { GhadisService } from '../ghadis/ghadis-service.js';
 import { IdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys-repository.js';
 import type { ModuleContext, ModuleRoutes } from '../module-context.js';
+import { ResultsChartRepository } from './results-chart-repository.js';
 import { ResultsCsvRepository } from './results-csv-repository.js';
 import { ResultsCsvService } from './results-csv-service.js';
-import { ResultsRepository } from './results-repository.js';
+import { ResultsListRepository } from './results-list-repository.js';
 import { resultsRoutes } from './results-routes.js';
 import { ResultsService } from './results-service.js';
+import { ResultsWriteRepository } from './results-write-repository.js';
 
 export interface ResultsModuleNeeds {
   ghadis: GhadisService;
@@ -21,9 +23,11 @@ export interface ResultsModuleNeeds {
 /** The results: declared (with idempotency keys), imported and exported as CSV, and their history. */
 export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds) {
   const { database, config, changes, activity, now } = context;
-  const repository = new ResultsRepository(database);
+  const writes = new ResultsWriteRepository(database);
   const service = new ResultsService({
-    results: repository,
+    writes,
+    lists: new ResultsListRepository(database),
+    charts: new ResultsChartRepository(database),
     ghadis: needs.ghadis,
     assignments: needs.assignments,
     timeZone: config.siteTimezone,
@@ -35,7 +39,7 @@ export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds)
   });
   const csv = new ResultsCsvService({
     csv: new ResultsCsvRepository(database),
-    results: repository,
+    writes,
     changes,
     declarations: needs.declarations,
     activity,

@@ -26,10 +26,14 @@ import {
   type StoredAnswer,
 } from '../idempotency/idempotency-keys.js';
 import { adminDateRange } from './result-dates.js';
-import type { ChartPeriods } from './results-chart-repository.js';
-import type { PageRequest, ResultFilter, ResultRow } from './results-list-repository.js';
-import type { ResultsRepository } from './results-repository.js';
-import type { UpsertOutcome } from './results-write-repository.js';
+import type { ChartPeriods, ResultsChartRepository } from './results-chart-repository.js';
+import type {
+  PageRequest,
+  ResultFilter,
+  ResultRow,
+  ResultsListRepository,
+} from './results-list-repository.js';
+import type { ResultsWriteRepository, UpsertOutcome } from './results-write-repository.js';
 
 function toPublicRecord(row: ResultRow): PublicResultRecord {
   return {
@@ -95,7 +99,9 @@ export interface Submitted extends StoredAnswer {
 }
 
 export interface ResultsServiceNeeds {
-  results: ResultsRepository;
+  writes: ResultsWriteRepository;
+  lists: ResultsListRepository;
+  charts: ResultsChartRepository;
   ghadis: GhadisService;
   assignments: AssignmentsRepository;
   timeZone: string;
@@ -110,7 +116,9 @@ export interface ResultsServiceNeeds {
 export class ResultsService {
   private readonly unpagedLists = new OneAtATime();
 
-  private readonly results: ResultsRepository;
+  private readonly writes: ResultsWriteRepository;
+  private readonly lists: ResultsListRepository;
+  private readonly charts: ResultsChartRepository;
   private readonly ghadis: GhadisService;
   private readonly assignments: AssignmentsRepository;
   private readonly timeZone: string;
@@ -121,7 +129,9 @@ export class ResultsService {
   private readonly onDeclared: (source: 'admin' | 'agent') => void;
 
   constructor(needs: ResultsServiceNeeds) {
-    this.results = needs.results;
+    this.writes = needs.writes;
+    this.lists = needs.lists;
+    this.charts = needs.charts;
     this.ghadis = needs.ghadis;
     this.assignments = needs.assignments;
     this.timeZone = needs.timeZone;
@@ -189,7 +199,7 @@ export class ResultsService {
       async (trx) => {
         if (keyed) await this.keys.prepare(trx, keyed);
         const now = new Date().toISOString();
-        const outcome = await this.results.upsert(trx, { ...submitted, now });
+        const outcome = await this.writes.upsert(trx, { ...submitted, now });
         const { gid, value, userId } = submitted;
         const [entry] =
           outcome.kind === 'unchanged'
@@ -198,7 +208,7 @@ export class ResultsService {
                 { gid, date, value, previous: outcome.previous, declaredAt: now, declaredBy: userId },
               ]);
         // Read in the transaction: the answer is this write's, and is stored with it under the key.
-        const row = await this.results.findOne(input.ghadiId, date, false, trx);
+        const row = await this.lists.findOne(input.ghadiId, date, false, trx);
         if (!row) throw new NotFoundError('Result not found');
         // The ghadi is live (checked above), so the public sees the row as written.
         const shown = entry && { result: toPublicRecord(row), declaration: { ...entry, Name: row.name_en } };
@@ -245,12 +255,12 @@ export class ResultsService {
   }
 
   private async *adminChunks(filter: ResultFilter): AsyncGenerator<ResultRecord[]> {
-    for await (const rows of this.results.chunks(filter, UNPAGED_CHUNK_SIZE)) yield rows.map(toAdminRecord);
+    for await (const rows of this.lists.chunks(filter, UNPAGED_CHUNK_SIZE)) yield rows.map(toAdminRecord);
   }
 
   /** A month's public results (YYYY-MM), newest first. */
   async publicMonth(month: string): Promise<PublicResultRecord[]> {
-    return (await this.results.list({ month, liveGhadisOnly: true })).map(toPublicRecord);
+    return (await this.lists.list({ month, liveGhadisOnly: true })).map(toPublicRecord);
   }
 
   private async pageOf(
@@ -258,7 +268,7 @@ export class ResultsService {
     { page, limit }: PageRequest,
     toRecord: (row: ResultRow) => ResultRecord | PublicResultRecord,
   ): Promise<PagedResults> {
-    const { rows, total } = await this.results.page(filter, { page, limit });
+    const { rows, total } = await this.lists.page(filter, { page, limit });
     return {
       data: rows.map(toRecord),
       pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
@@ -286,12 +296,12 @@ export class ResultsService {
       const chosenMonth = month ?? Number(today.slice(5, 7));
       filter.month = `${chosenYear}-${String(chosenMonth).padStart(2, '0')}`;
     }
-    return (await this.results.list(filter)).map(toPublicRecord);
+    return (await this.lists.list(filter)).map(toPublicRecord);
   }
 
   /** A ghadi's results of a year (YYYY) as its chart shows them. */
   async yearCells(gid: number, year: number): Promise<YearChartResult[]> {
-    return (await this.results.yearCells(gid, year)).map((row) => ({
+    return (await this.charts.yearCells(gid, year)).map((row) => ({
       GID: gid,
       Date: row.result_date,
       Result: row.value,
@@ -301,12 +311,12 @@ export class ResultsService {
 
   /** Each live ghadi's years with results, and the months with results of any live ghadi. */
   chartPeriods(): Promise<ChartPeriods> {
-    return this.results.chartPeriods();
+    return this.charts.chartPeriods();
   }
 
   /** One result as the public lists show it, or null when they do not show it. */
   async findPublic(gid: number, date: string): Promise<PublicResultRecord | null> {
-    const row = await this.results.findOne(gid, date, true);
+    const row = await this.lists.findOne(gid, date, true);
     return row ? toPublicRecord(row) : null;
   }
 
@@ -325,6 +335,6 @@ export class ResultsService {
   }
 
   count(): Promise<number> {
-    return this.results.countAll();
+    return this.lists.countAll();
   }
 }

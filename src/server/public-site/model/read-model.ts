@@ -9,7 +9,7 @@ import type { DeclarationHead } from '../../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import type { ChartPeriods } from '../../modules/results/results-repository.js';
+import type { ChartPeriods } from '../../modules/results/results-chart-repository.js';
 import type { AnswerCache } from './answer-cache.js';
 import { HOME_KEY, LOG_KEY, PERIODS_KEY, SITE_KEY, TODAY_KEY } from './answer-keys.js';
 import { MemoStore, whenReady } from './memo-store.js';

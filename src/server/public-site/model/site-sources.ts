@@ -7,7 +7,7 @@ import { NotFoundError } from '../../errors.js';
 import type { ContentBlocksService } from '../../modules/content-blocks/content-blocks-service.js';
 import type { DeclarationLog } from '../../modules/declarations/declaration-log.js';
 import type { GhadisService } from '../../modules/ghadis/ghadis-service.js';
-import type { ChartPeriods } from '../../modules/results/results-repository.js';
+import type { ChartPeriods } from '../../modules/results/results-chart-repository.js';
 import type { ResultsService } from '../../modules/results/results-service.js';
 
 /**
