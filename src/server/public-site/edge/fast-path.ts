@@ -161,7 +161,7 @@ export class FastPath {
       delivery = last.delivery;
       series = last.series;
     } else {
-      model.today();
+      model.rollOverIfDue();
       const key = read.key({ params: resolved.params, query: resolved.query, admin: false }, context);
       if (key === null) return null;
       // A miss is counted by Fastify, which takes the request next and builds the answer.

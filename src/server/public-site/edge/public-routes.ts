@@ -131,6 +131,7 @@ export async function answerUnknownAddress(
 ) {
   return context.builds.run({ address: clientGroup(request.ip), uncached: true }, async () => {
     stillThere(request);
+    context.model.rollOverIfDue();
     const path = request.url.split('?')[0] ?? '';
     const version = context.model.version;
     const { answer } = await notFoundPage(context, languageOfPath(path));
@@ -150,7 +151,7 @@ async function answerRead(
     admin: request.user?.userType === 'admin',
   };
   // The date first: a new day drops what it changes before anything is looked up.
-  context.model.today();
+  context.model.rollOverIfDue();
   // What keys are made of is read first, rather than answer this request as if it were not kept.
   const reading = context.model.keysReady();
   // Without the database, a key that needs none (the home page's) still finds its last answer.

@@ -80,7 +80,13 @@ export class ChangePublisher {
 
   constructor(private readonly options: ChangePublisherOptions) {
     this.clock = new SiteClock(options.timeZone, (rollover) => this.dayRolledOver(rollover));
-    this.model = new ReadModel(options.sources, () => this.clock.today(), options.timeZone, options.answers);
+    this.model = new ReadModel(
+      options.sources,
+      () => this.clock.today(),
+      () => this.clock.rollOverIfDue(),
+      options.timeZone,
+      options.answers,
+    );
     this.events = options.events;
   }
 

@@ -62,8 +62,10 @@ export class ReadModel {
 
   constructor(
     private readonly data: SiteSources,
-    /** The site's date (SITE_TIMEZONE); reading it may roll the day over, which drops what it changes. */
+    /** The site's date (SITE_TIMEZONE). */
     readonly today: () => string,
+    /** Rolls the site's day over if it is due, which drops what the new day changes: before keys are made. */
+    readonly rollOverIfDue: () => void,
     readonly timeZone: string,
     /** The kept answers. */
     readonly answers: AnswerCache,

@@ -31,12 +31,18 @@ describe('site clock', () => {
     );
     expect(clock.today()).toBe('2026-11-22');
     now = Date.parse('2026-11-22T18:29:59Z');
+    clock.rollOverIfDue();
     expect(clock.today()).toBe('2026-11-22');
     expect(rollovers).toEqual([]);
     now = Date.parse('2026-11-22T18:30:01Z'); // Kolkata's midnight
+    // Reading the date does not roll it over: that is a step of its own.
+    expect(clock.today()).toBe('2026-11-22');
+    expect(rollovers).toEqual([]);
+    clock.rollOverIfDue();
     expect(clock.today()).toBe('2026-11-23');
     expect(rollovers).toEqual([{ today: '2026-11-23', utcDate: '2026-11-22', previous: '2026-11-22' }]);
     now = Date.parse('2026-11-23T00:00:01Z'); // UTC midnight: same site day, but a new UTC day
+    clock.rollOverIfDue();
     expect(clock.today()).toBe('2026-11-23');
     expect(rollovers).toEqual([
       { today: '2026-11-23', utcDate: '2026-11-22', previous: '2026-11-22' },

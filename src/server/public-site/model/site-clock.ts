@@ -29,9 +29,11 @@ export interface Rollover {
 
 /**
  * The site's "today" (SITE_TIMEZONE) for the public caches, which are keyed by it: it rolls over at the
- * zone's midnight and at UTC midnight (the record chart's month is the UTC month). Reading it costs a
- * clock read and a comparison; a timer also rolls it over on time (at most ~50 ms late) so that open
- * pages hear about the new day, and so that the fast path can resend an answer without reading it.
+ * zone's midnight and at UTC midnight (the record chart's month is the UTC month). A timer rolls it
+ * over on time (at most ~50 ms late), so that open pages hear about the new day and the fast path can
+ * resend an answer without asking; a request that looks answers up first calls `rollOverIfDue`, a
+ * clock read and a comparison, so that it never keys an answer by a day that has ended. `today()`
+ * only reads.
  */
 export class SiteClock {
   private todayValue = '';
@@ -49,8 +51,12 @@ export class SiteClock {
   }
 
   today(): string {
-    if (this.now() >= this.validUntil) this.roll();
     return this.todayValue;
+  }
+
+  /** Rolls the day over now if it is due (the timer may not have fired yet): before keys are made. */
+  rollOverIfDue(): void {
+    if (this.now() >= this.validUntil) this.roll();
   }
 
   stop(): void {
