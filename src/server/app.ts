@@ -211,7 +211,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   await app.register(access, { sessions: auth.sessions, lastSeen: users.lastSeen });
-  const agent = agentModule({ results: results.service, ghadis: ghadis.service });
+  const agent = agentModule({
+    results: results.service,
+    submissions: results.submissions,
+    ghadis: ghadis.service,
+  });
   for (const routes of [
     auth.routes,
     users.routes,

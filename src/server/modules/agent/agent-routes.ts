@@ -13,13 +13,15 @@ import {
 import { currentUser } from '../../plugins/access.js';
 import { actorOf } from '../activity/request-actor.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
+import type { ResultSubmissions } from '../results/result-submissions.js';
 import type { ResultsService } from '../results/results-service.js';
 
 /** The agent's own area; update-result is shared with admins, who may declare for any ghadi. */
-export const agentRoutes: FastifyPluginAsyncZod<{ results: ResultsService; ghadis: GhadisService }> = async (
-  app,
-  { results, ghadis },
-) => {
+export const agentRoutes: FastifyPluginAsyncZod<{
+  results: ResultsService;
+  submissions: ResultSubmissions;
+  ghadis: GhadisService;
+}> = async (app, { results, submissions, ghadis }) => {
   app.get(
     '/api/agent/my-ghadi',
     { config: { access: 'agent' }, schema: { response: { 200: listAnswer(ghadiRecord) } } },
@@ -57,7 +59,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{ results: ResultsService; ghadi
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      const { status, body } = await results.submit(actorOf(request), request.body, key);
+      const { status, body } = await submissions.submit(actorOf(request), request.body, key);
       return reply.code(status).send(body);
     },
   );

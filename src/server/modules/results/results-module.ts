@@ -4,6 +4,7 @@ import type { GhadisService } from '../ghadis/ghadis-service.js';
 import { IdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys-repository.js';
 import type { ModuleContext, ModuleRoutes } from '../module-context.js';
+import { ResultSubmissions } from './result-submissions.js';
 import { ResultsChartRepository } from './results-chart-repository.js';
 import { ResultsCsvRepository } from './results-csv-repository.js';
 import { ResultsCsvService } from './results-csv-service.js';
@@ -24,10 +25,16 @@ export interface ResultsModuleNeeds {
 export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds) {
   const { database, config, changes, activity, now } = context;
   const writes = new ResultsWriteRepository(database);
+  const lists = new ResultsListRepository(database);
   const service = new ResultsService({
-    writes,
-    lists: new ResultsListRepository(database),
+    lists,
     charts: new ResultsChartRepository(database),
+    assignments: needs.assignments,
+    timeZone: config.siteTimezone,
+  });
+  const submissions = new ResultSubmissions({
+    writes,
+    lists,
     ghadis: needs.ghadis,
     assignments: needs.assignments,
     timeZone: config.siteTimezone,
@@ -48,5 +55,5 @@ export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds)
   });
   const routes: ModuleRoutes = (app) =>
     app.register(resultsRoutes, { results: service, csv, declarations: needs.declarations });
-  return { service, routes };
+  return { service, submissions, routes };
 }

@@ -4,8 +4,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { performance } from 'node:perf_hooks';
 import { SESSION_ID_PATTERN } from '../../../shared/schemas/visitors.js';
 import { givenRequestId } from '../../lib/response-headers.js';
-import type { Entry } from '../model/answer-cache.js';
 import { JSON_TYPE } from '../model/cached-answer.js';
+import type { Entry } from '../model/kept-entry.js';
 import type { PublicRead, ReadContext } from '../reads/read-definition.js';
 import { type Delivery, deliver, makeDelivery, type OwnHeaders, writeDelivery } from './answer-delivery.js';
 import { FastPathRouter, type Resolved } from './fast-path-router.js';

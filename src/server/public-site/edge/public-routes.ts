@@ -5,10 +5,10 @@ import { languageOfPath } from '../../../shared/page-language.js';
 import { ServiceUnavailableError } from '../../errors.js';
 import { clientGroup } from '../../lib/client-address.js';
 import type { ChangePublisher } from '../live/change-publisher.js';
-import type { Served } from '../model/answer-cache.js';
 import { SITE_KEY } from '../model/answer-keys.js';
 import type { CachedAnswer } from '../model/cached-answer.js';
-import { notFoundPage } from '../reads/page-reads.js';
+import type { Served } from '../model/kept-entry.js';
+import { notFoundPage } from '../reads/page-common.js';
 import { cachingOf, type PublicRead, type ReadContext, type ReadInput } from '../reads/read-definition.js';
 import { CHANGE_ID_HEADER, cachingHeaders, keyHeaders, sendCached } from './answer-delivery.js';
 

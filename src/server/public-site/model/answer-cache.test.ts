@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnswerCache, type Built, type LookupOutcome, type Served, STALE_SERVE_MS } from './answer-cache.js';
+import { AnswerCache, type LookupOutcome, STALE_SERVE_MS } from './answer-cache.js';
 import { prepareAnswer } from './cached-answer.js';
+import type { Built, Served } from './kept-entry.js';
 
 /** A build the test ends when it wants: what a slow rebuild looks like from outside. */
 function deferred<T>() {

@@ -2,20 +2,8 @@ import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import { type Now, systemNow } from '../../lib/clock.js';
 import { SITE_KEY } from './answer-keys.js';
 import { answerBytes, type CachedAnswer, type Encoding, keepOnly, withEncoding } from './cached-answer.js';
-
-/** A built answer, and whether it is worth keeping (an unknown name's 404 is not). */
-export interface Built {
-  answer: CachedAnswer;
-  keep: boolean;
-}
-
-/** An answer to send: fresh, or the one a rebuild is replacing (`stale`). */
-export interface Served {
-  answer: CachedAnswer;
-  stale: boolean;
-  /** The kept entry it came from (null for an answer not kept). */
-  entry: Entry | null;
-}
+import { DropMemory } from './drop-memory.js';
+import { type Built, Entry, READS_HALF_LIFE_MS, readsOf, type Served } from './kept-entry.js';
 
 /** How the cache runs the server's own rebuilds (of what a change dropped): when a place is free. */
 export interface BuildRunner {
@@ -40,42 +28,8 @@ export interface AnswerCacheOptions {
 
 /** While its rebuild runs, readers get the answer a change replaced, for at most this long. */
 export const STALE_SERVE_MS = 1000;
-/** Reads are counted in halves each period, so that what was read a lot long ago goes first. */
-const READS_HALF_LIFE_MS = 60_000;
 /** Eviction frees down to this share of the budget, so that it runs once in many stores. */
 const EVICT_TO = 0.9;
-/** Keys whose latest drop is remembered (to tell a build a change overtook); past this, all are forgotten. */
-const MAX_REMEMBERED_DROPS = 50_000;
-
-/** One kept answer and what the cache knows of it. */
-export class Entry {
-  answer: CachedAnswer | undefined;
-  fresh = false;
-  /** When a change dropped it (the stale window starts). */
-  droppedAt = 0;
-  /** A build on its way; readers join it. */
-  building: Promise<Served> | undefined;
-  /** The latest way to build it, kept for the rebuild after a change. */
-  rebuild: (() => Promise<Built>) | undefined;
-  /**
-   * Reads since it was last built, the reader it was built for included: an entry read since is
-   * rebuilt as soon as a change drops it. A shared cache in front reads each answer once, when it
-   * builds; after the purge it asks again at once, and a rebuild already under way answers it.
-   */
-  readsSinceBuilt = 0;
-  /** Reads, halved each READS_HALF_LIFE_MS (`epoch` is when they were last halved). */
-  reads = 0;
-  epoch = 0;
-  /** The encodings readers asked of it: made with each rebuild, the others dropped. */
-  readonly asked = new Set<Encoding>(['br']);
-  bytes = 0;
-  keys: readonly string[] = [];
-
-  constructor(
-    readonly id: string,
-    readonly route: string,
-  ) {}
-}
 
 /**
  * Every kept public answer, by the read's route and its key, with what it shows (its keys). A change
@@ -90,11 +44,7 @@ export class AnswerCache {
   generation = 0;
   private readonly entries = new Map<string, Entry>();
   private readonly byKey = new Map<string, Set<Entry>>();
-  /** Counts drops; `droppedAt` is the count at each key's latest drop (a build started before it is stale). */
-  private drops = 0;
-  private readonly droppedAt = new Map<string, number>();
-  /** Drops before this one are forgotten (the map is cleared when it grows large): a build older is stale. */
-  private forgottenBefore = 0;
+  private readonly drops = new DropMemory();
   private used = 0;
   private epoch = 0;
   private readonly epochTimer: NodeJS.Timeout;
@@ -200,16 +150,9 @@ export class AnswerCache {
    * (the most read first), the others when next asked for.
    */
   drop(keys: readonly string[]): void {
-    this.drops += 1;
-    if (this.droppedAt.size > MAX_REMEMBERED_DROPS) {
-      this.droppedAt.clear();
-      this.forgottenBefore = this.drops;
-    }
+    this.drops.record(keys);
     const dropped = new Set<Entry>();
-    for (const key of keys) {
-      this.droppedAt.set(key, this.drops);
-      for (const entry of this.byKey.get(key) ?? []) dropped.add(entry);
-    }
+    for (const key of keys) for (const entry of this.byKey.get(key) ?? []) dropped.add(entry);
     this.dropEntries(dropped);
   }
 
@@ -217,12 +160,6 @@ export class AnswerCache {
   dropAll(): void {
     this.drop([SITE_KEY]);
     this.dropEntries(new Set(this.entries.values()));
-  }
-
-  /** Whether a change dropped any of `keys` since the drop count was `since` (a build that began then). */
-  private droppedSince(keys: readonly string[], since: number): boolean {
-    if (since < this.forgottenBefore) return true;
-    return [SITE_KEY, ...keys].some((key) => (this.droppedAt.get(key) ?? 0) > since);
   }
 
   /**
@@ -277,7 +214,7 @@ export class AnswerCache {
   /** Runs a build of `entry` (readers who come meanwhile join it) and keeps what it makes. */
   private start(entry: Entry, run: () => Promise<Built>, rebuild: boolean): Promise<Served> {
     if (entry.building) return entry.building;
-    const began = this.drops;
+    const began = this.drops.count;
     let overtaken = false;
     this.options.onBuild?.(entry.route, rebuild ? 'rebuild' : 'reader');
     const pending: Promise<Served> = run()
@@ -288,7 +225,7 @@ export class AnswerCache {
         }
         for (const encoding of entry.asked) await withEncoding(built.answer, encoding);
         if (this.entries.get(entry.id) !== entry) return { answer: built.answer, stale: false, entry: null };
-        overtaken = this.droppedSince(built.answer.caching.keys, began);
+        overtaken = this.drops.since([SITE_KEY, ...built.answer.caching.keys], began);
         this.store(entry, built.answer, !overtaken, rebuild ? 0 : 1);
         // Built from data a change has since replaced: its readers get it as a stale answer, which no
         // shared cache keeps.
@@ -371,8 +308,4 @@ export class AnswerCache {
       this.forget(entry);
     }
   }
-}
-
-function readsOf(entry: Entry, epoch: number): number {
-  return entry.reads / 2 ** Math.min(30, epoch - entry.epoch);
 }

@@ -7,9 +7,9 @@ import {
   yearChartAnswer,
   yearChartParams,
 } from '../../../shared/schemas/charts.js';
-import type { Built } from '../model/answer-cache.js';
 import { ghadiKey, monthEnd, monthKey, PERIODS_KEY, yearEnd, yearKey } from '../model/answer-keys.js';
 import { encodeJson, prepareFailure } from '../model/cached-answer.js';
+import type { Built } from '../model/kept-entry.js';
 import type { ReadModel } from '../model/read-model.js';
 import {
   cachingOf,

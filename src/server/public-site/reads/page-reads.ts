@@ -1,14 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { monthChartOf, yearChartOf } from '../../../shared/chart-grids.js';
-import {
-  MONTH_CHART_PREFIX,
-  monthHasChart,
-  neighbourMonths,
-  yearCharted,
-  yearChartPath,
-  yearHasChart,
-} from '../../../shared/chart-pages.js';
+import { MONTH_CHART_PREFIX, yearChartPath, yearHasChart } from '../../../shared/chart-pages.js';
 import {
   DECLARATIONS_PATH,
   DECLARATIONS_PER_PAGE,
@@ -17,79 +9,29 @@ import {
 import { chosenMonth, ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { foldName } from '../../../shared/names.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
-import type { GhadiNames, PublicPageData } from '../../../shared/public-page-data.js';
-import { SITE_NAME } from '../../../shared/site.js';
-import { isDatabaseUnavailable } from '../../db/database-errors.js';
-import type { Built } from '../model/answer-cache.js';
+import type { PublicPageData } from '../../../shared/public-page-data.js';
+import { ghadiKey, ghadiMonthKey, homeKeys, LOG_KEY, monthEnd, TODAY_KEY } from '../model/answer-keys.js';
+import type { Built } from '../model/kept-entry.js';
 import {
-  ghadiKey,
-  ghadiMonthKey,
-  homeKeys,
-  LOG_KEY,
-  monthEnd,
-  PERIODS_KEY,
-  TODAY_KEY,
-} from '../model/answer-keys.js';
-import type { AnswerCaching } from '../model/cached-answer.js';
-import type { ReadModel } from '../model/read-model.js';
-import { monthChartCaching, monthChartKey, yearChartCaching, yearChartKey } from './chart-reads.js';
+  chartedYear,
+  monthChartPage,
+  monthChartPageParams,
+  yearChartPage,
+  yearChartPageParams,
+} from './chart-page-reads.js';
+import { monthChartKey, yearChartKey } from './chart-reads.js';
+import { NOTHING_HERE, pageBasics, renderPage } from './page-common.js';
 import {
   cachingOf,
   defineRead,
   ghadiNameParams,
   kept,
-  MAX_PATH_PARAM_LENGTH,
   noQuery,
   type PublicRead,
   periodCaching,
   type ReadContext,
   type ReadInput,
 } from './read-definition.js';
-
-function renderPage(
-  context: ReadContext,
-  status: number,
-  data: PublicPageData,
-  caching: AnswerCaching,
-  compress = true,
-) {
-  if (!context.pages) throw new Error('The public pages are not built');
-  return context.pages.page(status, data, context.publicUrl, { caching, compress });
-}
-
-/** A page about nothing that exists (an unknown address or ghadi): it may exist once the site changes. */
-const NOTHING_HERE = cachingOf([], true);
-
-/** What the pages' data shares: the language, the site's name, day and zone, and the ticker's ghadis. */
-function pageBasics(model: ReadModel, language: Language, ghadiNames: GhadiNames[]) {
-  return { language, siteName: SITE_NAME, today: model.today(), timeZone: model.timeZone, ghadiNames };
-}
-
-/** The site's 404 page in a language: the same for every address, so built once per site change and day. */
-export async function notFoundPage(
-  context: ReadContext,
-  language: Language,
-  caching: AnswerCaching = NOTHING_HERE,
-): Promise<Built> {
-  const { model } = context;
-  const build = (ghadiNames: GhadiNames[]) =>
-    renderPage(context, 404, { page: 'not-found', ...pageBasics(model, language, ghadiNames) }, caching);
-  // A page that says there is nothing here needs no data: without the database it goes without them
-  // (and that page, made for its request alone, is not the one kept).
-  const ghadiNames = await Promise.resolve(model.ghadiNames()).catch((error: unknown) => {
-    if (isDatabaseUnavailable(error)) return null;
-    throw error;
-  });
-  const answer =
-    ghadiNames === null
-      ? await build([])
-      : await context.notFound.answer(
-          `${model.version} ${model.today()}`,
-          `${language} ${caching.keys.join(' ')}`,
-          () => build(ghadiNames),
-        );
-  return { answer, keep: false };
-}
 
 /** A request path with its query string kept: a respelled name redirects there with the same query. */
 function withQueryOf(request: FastifyRequest, path: string): string {
@@ -163,75 +105,6 @@ async function declarationsPage(
   const keep = keepable && exists;
   const caching = cachingOf([LOG_KEY, TODAY_KEY], true);
   return { answer: await renderPage(context, exists ? 200 : 404, data, caching, keep), keep };
-}
-
-/** Chart pages take any spelling of their parameters: what no chart has is the site's 404 page, not a 400. */
-const yearChartPageParams = z.object({
-  name: z.string().min(1).max(MAX_PATH_PARAM_LENGTH),
-  year: z.string().max(MAX_PATH_PARAM_LENGTH),
-});
-const monthChartPageParams = z.object({ month: z.string().max(MAX_PATH_PARAM_LENGTH) });
-
-/** The year a chart address names, when it is one a chart exists for. */
-function chartedYear(year: string, today: string): number | null {
-  const value = /^\d{4}$/.test(year) ? Number(year) : Number.NaN;
-  return yearCharted(value, today) ? value : null;
-}
-
-/** A ghadi's year chart, or the 404 page of an unknown ghadi or a year without a chart. */
-async function yearChartPage(
-  { params }: ReadInput<z.infer<typeof yearChartPageParams>, unknown>,
-  context: ReadContext,
-  language: Language,
-  keepable: boolean,
-): Promise<Built> {
-  const { model } = context;
-  const today = model.today();
-  const version = model.version;
-  const year = chartedYear(params.year, today);
-  const ghadi = year === null ? undefined : await model.ghadiNamed(params.name);
-  if (year === null || !ghadi) return notFoundPage(context, language);
-  const periods = await model.chartPeriods();
-  if (!yearHasChart(year, periods.years.get(ghadi.GID) ?? [], today))
-    return notFoundPage(context, language, cachingOf([PERIODS_KEY], true));
-  const { rows, years } = await model.ghadiYear(ghadi.GID, year);
-  const data: PublicPageData = {
-    page: 'year-chart',
-    ...pageBasics(model, language, await model.ghadiNames()),
-    today,
-    version,
-    chart: yearChartOf(ghadi, year, rows, years),
-  };
-  const caching = yearChartCaching(ghadi.GID, year, today);
-  return { answer: await renderPage(context, 200, data, caching, keepable), keep: keepable };
-}
-
-/** Every ghadi's month, or the 404 page of a month without a chart. */
-async function monthChartPage(
-  { params }: ReadInput<z.infer<typeof monthChartPageParams>, unknown>,
-  context: ReadContext,
-  language: Language,
-  keepable: boolean,
-): Promise<Built> {
-  const { model } = context;
-  const today = model.today();
-  const periods = await model.chartPeriods();
-  if (!monthHasChart(params.month, periods.months, today))
-    return notFoundPage(context, language, cachingOf([PERIODS_KEY], true));
-  const version = model.version;
-  const [ghadis, results] = await Promise.all([model.ghadis(), model.results(params.month)]);
-  const data: PublicPageData = {
-    page: 'month-chart',
-    language,
-    version,
-    siteName: SITE_NAME,
-    today,
-    timeZone: model.timeZone,
-    chart: monthChartOf(params.month, ghadis, results),
-    ...neighbourMonths(params.month, periods.months, today),
-  };
-  const caching = monthChartCaching(params.month, today);
-  return { answer: await renderPage(context, 200, data, caching, keepable), keep: keepable };
 }
 
 /**

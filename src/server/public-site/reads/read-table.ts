@@ -22,7 +22,6 @@ import { SITE_NAME, siteInfo } from '../../../shared/site.js';
 import { BadRequestError } from '../../errors.js';
 import { jsonListStream } from '../../lib/json-list-stream.js';
 import type { DeclarationLog } from '../../modules/declarations/declaration-log.js';
-import type { Built } from '../model/answer-cache.js';
 import {
   boardKeys,
   contentKey,
@@ -36,6 +35,7 @@ import {
   TODAY_KEY,
 } from '../model/answer-keys.js';
 import { encodeJson, prepareFailure } from '../model/cached-answer.js';
+import type { Built } from '../model/kept-entry.js';
 import { CHART_READS } from './chart-reads.js';
 import { PAGE_READS } from './page-reads.js';
 import {

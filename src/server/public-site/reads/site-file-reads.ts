@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DECLARATIONS_PER_PAGE, FEED_PATH } from '../../../shared/declaration-log-pages.js';
-import type { Built } from '../model/answer-cache.js';
 import { LOG_KEY, PERIODS_KEY, TODAY_KEY } from '../model/answer-keys.js';
 import { type AnswerCaching, prepareFailure } from '../model/cached-answer.js';
+import type { Built } from '../model/kept-entry.js';
 import { declarationFeed } from './declaration-feed.js';
 import {
   cachingOf,
