@@ -1,110 +1,19 @@
 import { daysInMonth, yearChartPath } from '../../../shared/chart-pages.js';
-import {
-  MONTH_NAMES,
-  monthLabel,
-  monthName,
-  shortDate,
-  twoDigits,
-  yearOf,
-} from '../../../shared/date-labels.js';
-import { addDays, dateInZone, timeInZone } from '../../../shared/dates.js';
+import { MONTH_NAMES, monthLabel, monthName, twoDigits, yearOf } from '../../../shared/date-labels.js';
 import { ghadiMonthPath, yearChoices } from '../../../shared/ghadi-page-month.js';
 import { DAYS, resultsByDay } from '../../../shared/month-tables.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
-import type { PublicResultRecord } from '../../../shared/schemas/results.js';
-import { CorrectionMark } from '../../components/public/correction-mark.js';
 import { WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
-import { NoResultCell } from '../../components/public/table-scroll.js';
 import { useLiveData } from '../../lib/live-updates.js';
+import { DayCells, declaredLive } from './day-cells.js';
 import { loadMonth, useMonthSelection } from './month-selection.js';
 import { applyResultsEvent, type MonthData } from './results-live.js';
-import { RESULTS_TEXT, type ResultsText } from './results-text.js';
+import { RESULTS_TEXT } from './results-text.js';
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600';
-
-/**
- * Whether a result was declared live: on its own date, or the day after (a ghadi due after midnight).
- * One declared later was added afterwards (imported, back-filled): its time says nothing of the game.
- */
-function declaredLive(result: PublicResultRecord, timeZone: string): boolean {
-  const instant = new Date(result.DeclaredAt);
-  if (Number.isNaN(instant.getTime())) return false;
-  const date = dateInZone(instant, timeZone);
-  return date === result.Date || date === addDays(result.Date, 1);
-}
-
-/** "14:32", with the day in front when it was declared the day after the result's ("24 Nov 04:02"). */
-function declaredAt(result: PublicResultRecord, timeZone: string, language: Language): string {
-  const time = timeInZone(result.DeclaredAt, timeZone);
-  const date = dateInZone(new Date(result.DeclaredAt), timeZone);
-  return date === result.Date ? time : `${dayAndMonth(date, language)} ${time}`;
-}
-
-/** "24 Nov" (or "24 नवंबर"): the year is the row's own. */
-function dayAndMonth(date: string, language: Language): string {
-  return shortDate(date, language).replace(/ \d{4}$/, '');
-}
-
-/**
- * A day's row after its date: the value with its correction mark, and, when it was declared live,
- * the time in the site's zone. Today's row without a value says it is waiting and when it is due; an
- * earlier one says there was no result.
- */
-function DayCells({
-  result,
-  state,
-  rTime,
-  timeZone,
-  language,
-  text,
-}: {
-  result: PublicResultRecord | undefined;
-  state: 'past' | 'today' | 'later';
-  rTime: string | null;
-  timeZone: string;
-  language: Language;
-  text: ResultsText;
-}) {
-  if (!result) {
-    if (state === 'today' && rTime !== null)
-      return (
-        <>
-          <td className="wait" data-testid="waiting">
-            {text.waiting}
-          </td>
-          <td>{text.due(rTime)}</td>
-        </>
-      );
-    return (
-      <>
-        {state === 'later' ? <td /> : <NoResultCell label={text.noResult} />}
-        <td />
-      </>
-    );
-  }
-  const live = declaredLive(result, timeZone);
-  return (
-    <>
-      <td className="v">
-        {result.Result}
-        {result.Corrected && <CorrectionMark previous={result.Previous} language={language} />}
-      </td>
-      <td>
-        {live && <time dateTime={result.DeclaredAt}>{declaredAt(result, timeZone, language)}</time>}
-        {/* Short, to keep the row one line; the mark says it in full to screen readers. */}
-        {result.Corrected && result.Previous !== null && (
-          <span className="was" aria-hidden="true">
-            {live && ' · '}
-            {text.was(result.Previous)}
-          </span>
-        )}
-      </td>
-    </>
-  );
-}
 
 /** The ghadi's name in the other language, marked with it, before its result time. */
 function OtherName({ ghadi, language }: { ghadi: NonNullable<MonthData['ghadi']>; language: Language }) {
