@@ -3,22 +3,22 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { writeCompressedTwins } from './scripts/compressed-twins.js';
+import { writeCompressedCopies } from './scripts/compressed-copies.js';
 import { AGENT_READS_CACHE } from './src/shared/offline-cache.js';
 import { SPA_AREAS, SPA_PAGES } from './src/shared/spa-paths.js';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const web = (file: string) => fileURLToPath(new URL(`./src/web/${file}`, import.meta.url));
 
-/** After the browser build is written: a .br and a .gz twin of each larger file, sent by the server as is. */
-function compressedTwins(): Plugin {
+/** After the browser build is written: a .br and a .gz copy of each larger file, sent by the server as is. */
+function compressedCopies(): Plugin {
   return {
-    name: 'compressed-twins',
+    name: 'compressed-copies',
     apply: 'build',
     async writeBundle({ dir }) {
       if (!dir) return;
-      const written = await writeCompressedTwins(dir);
-      this.info(`wrote ${written} compressed twins (.br, .gz)`);
+      const written = await writeCompressedCopies(dir);
+      this.info(`wrote ${written} compressed copies (.br, .gz)`);
     },
   };
 }
@@ -100,7 +100,7 @@ function serviceWorker(): Plugin[] {
  * - `vite build`: the browser files, two pages: index.html (the SPA: logins, admin, agent) and
  *   public.html (the template the server renders / and /satta-results/{name} into, with its own small
  *   entry that hydrates them without the router). The manifest lets scripts/check-public-budget.ts
- *   weigh what the public page loads. Each larger file gets a .br and a .gz twin (compressedTwins), which
+ *   weigh what the public page loads. Each larger file gets a .br and a .gz copy (compressedCopies), which
  *   the server sends instead of compressing the file for every request. Then the service worker
  *   (serviceWorker above) and its precache list, and the files of src/web/public (icons, manifest).
  * - `vite build --ssr`: src/web/entry-server.tsx into dist/ssr, imported by the server to render.
@@ -108,7 +108,7 @@ function serviceWorker(): Plugin[] {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compressedTwins(), ...serviceWorker()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compressedCopies(), ...serviceWorker()])],
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',

@@ -15,7 +15,7 @@ import path from 'node:path';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const STAMPS = path.join(ROOT, 'dist', '.build-inputs');
 const SHARED = ['src/shared', 'package.json', 'package-lock.json', 'tsconfig.base.json'];
-const WEB = [...SHARED, 'src/web', 'vite.config.ts', 'scripts/compressed-twins.ts', 'tsconfig.web.json'];
+const WEB = [...SHARED, 'src/web', 'vite.config.ts', 'scripts/compressed-copies.ts', 'tsconfig.web.json'];
 
 /** In build order: the server's tests of the built pages need the web build first. */
 const PARTS = [

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { writeCompressedTwins } from '../../scripts/compressed-twins.js';
+import { writeCompressedCopies } from '../../scripts/compressed-copies.js';
 import {
   FAVICON,
   ICON_DIR,
@@ -73,7 +73,7 @@ function script(name: string, lines: number): string {
   );
 }
 
-/** A build's files, as Vite writes them, with the twins the build's plugin writes beside them. */
+/** A build's files, as Vite writes them, with the copies the build's plugin writes beside them. */
 function writeBuild(root: string) {
   fs.mkdirSync(path.join(root, 'assets'));
   fs.mkdirSync(path.join(root, '.vite'));
@@ -94,12 +94,12 @@ function writeBuild(root: string) {
   return files;
 }
 
-describe('the build’s compressed twins (scripts/compressed-twins.ts)', () => {
+describe('the build’s compressed copies (scripts/compressed-copies.ts)', () => {
   const root = tempDir();
 
   it('are written for larger files the server sends, and decode to their file', async () => {
     const files = writeBuild(root());
-    await writeCompressedTwins(root());
+    await writeCompressedCopies(root());
     const twinned = ['assets/app-Ab12Cd34.js', 'assets/app-Ab12Cd34.js.map', 'assets/style-Ab12Cd34.css'];
     for (const file of twinned) {
       const br = fs.readFileSync(path.join(root(), `${file}.br`));
@@ -108,7 +108,7 @@ describe('the build’s compressed twins (scripts/compressed-twins.ts)', () => {
       expect(zlib.gunzipSync(gz).toString()).toBe(files[file]);
       expect(br.length).toBeLessThan(Buffer.byteLength(files[file] ?? ''));
     }
-    // Too small to gain, never sent (the template, Vite's manifest), or a twin itself.
+    // Too small to gain, never sent (the template, Vite's manifest), or a copy itself.
     for (const file of ['assets/tiny-Ab12Cd34.js', 'index.html', 'public.html', '.vite/manifest.json']) {
       expect(fs.existsSync(path.join(root(), `${file}.br`)), file).toBe(false);
       expect(fs.existsSync(path.join(root(), `${file}.gz`)), file).toBe(false);
@@ -127,7 +127,7 @@ describe.each(DIALECTS)('the web app’s files [%s]', (dialect) => {
 
   beforeAll(async () => {
     files = writeBuild(root());
-    await writeCompressedTwins(root());
+    await writeCompressedCopies(root());
     web = await createTestApp(dialect, { env: { WEB_ROOT: root() }, serveWebApp: true });
     base = await listen(web.app);
     withMaps = await createTestApp(dialect, {
@@ -144,7 +144,7 @@ describe.each(DIALECTS)('the web app’s files [%s]', (dialect) => {
   const twinOf = (file: string, suffix: '.br' | '.gz') =>
     fs.readFileSync(path.join(root(), `${file}${suffix}`));
 
-  it('sends the build’s brotli or gzip twin as it is, with the file’s type and caching', async () => {
+  it('sends the build’s brotli or gzip copy as it is, with the file’s type and caching', async () => {
     const file = 'assets/app-Ab12Cd34.js';
     for (const [acceptEncoding, encoding, suffix] of [
       ['gzip, deflate, br', 'br', '.br'],
@@ -154,7 +154,7 @@ describe.each(DIALECTS)('the web app’s files [%s]', (dialect) => {
       const answer = await get(base, `/${file}`, { 'accept-encoding': acceptEncoding });
       expect(answer.status, acceptEncoding).toBe(200);
       expect(answer.headers['content-encoding'], acceptEncoding).toBe(encoding);
-      // The twin's own bytes: compressed by the build, not again for this request.
+      // The copy's own bytes: compressed by the build, not again for this request.
       expect(answer.body.equals(twinOf(file, suffix)), acceptEncoding).toBe(true);
       expect(answer.headers['content-length'], acceptEncoding).toBe(String(twinOf(file, suffix).length));
       expect(answer.headers['content-type'], acceptEncoding).toMatch(/^(application|text)\/javascript/);
@@ -193,7 +193,7 @@ describe.each(DIALECTS)('the web app’s files [%s]', (dialect) => {
     expect(head.body.length).toBe(0);
   });
 
-  it('answers 404 for the page template and Vite’s manifest in every spelling, and for the twins', async () => {
+  it('answers 404 for the page template and Vite’s manifest in every spelling, and for the copies', async () => {
     for (const spelling of [
       '/public.html',
       '//public.html',

@@ -7,8 +7,8 @@ import { NotFoundError } from '../errors.js';
 /** Vite's output under this folder has content hashes in its names: a name never changes its bytes. */
 export const ASSETS_PREFIX = '/assets/';
 
-/** The twins the build writes beside each larger file (vite.config.ts), sent as that file's encoding. */
-const COMPRESSED_TWIN = /\.(br|gz)$/;
+/** The compressed copies the build writes beside each larger file (vite.config.ts), sent as that file's encoding. */
+const COMPRESSED_COPY = /\.(br|gz)$/;
 
 export interface WebAppOptions {
   /** Serve the build's source maps (SERVE_SOURCE_MAPS): they show the app's whole source. */
@@ -49,14 +49,14 @@ function isServed(file: string, { serveSourceMaps }: WebAppOptions): boolean {
   // The public pages' template (rendered by the server, never sent as is), and dot folders and files
   // such as Vite's build manifest (.vite/manifest.json).
   if (name === '/public.html' || name.includes('/.')) return false;
-  if (COMPRESSED_TWIN.test(name)) return false;
+  if (COMPRESSED_COPY.test(name)) return false;
   return serveSourceMaps || !name.endsWith('.map');
 }
 
-/** Whether the build wrote compressed twins: without them every file goes out uncompressed. */
-function hasCompressedTwins(assetsDir: string): boolean {
+/** Whether the build wrote compressed copies: without them every file goes out uncompressed. */
+function hasCompressedCopies(assetsDir: string): boolean {
   try {
-    return fs.readdirSync(assetsDir).some((name) => COMPRESSED_TWIN.test(name));
+    return fs.readdirSync(assetsDir).some((name) => COMPRESSED_COPY.test(name));
   } catch {
     return false;
   }
@@ -65,7 +65,7 @@ function hasCompressedTwins(assetsDir: string): boolean {
 /**
  * Serves the built web app: hashed assets cached for a year, other files (index.html, the service
  * worker sw.js, the manifest) revalidated on every use, so that a new build reaches the next visit.
- * Files are sent as the build compressed them (their .br and .gz twins), never compressed again per
+ * Files are sent as the build compressed them (their .br and .gz copies), never compressed again per
  * request. The error handler sends index.html for any other page address so
  * the client router can take over. Every HTML answer gets its Content-Security-Policy from the app's
  * onSend hook (ResponseHeaders), whichever route sent it.
@@ -76,7 +76,7 @@ export async function registerWebApp(
   options: WebAppOptions,
 ): Promise<void> {
   const assetsDir = path.join(webRoot, ASSETS_PREFIX, path.sep);
-  if (!hasCompressedTwins(assetsDir)) {
+  if (!hasCompressedCopies(assetsDir)) {
     app.log.warn(
       { webRoot },
       'the web app was built without compressed files (.br, .gz): its files are sent uncompressed; run npm run build:web',
@@ -93,7 +93,7 @@ export async function registerWebApp(
     setHeaders(response, filePath) {
       const immutable = filePath.startsWith(assetsDir);
       response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      // The same address answers a twin or the plain file by Accept-Encoding: caches keep them apart.
+      // The same address answers a compressed copy or the plain file by Accept-Encoding: caches keep them apart.
       response.setHeader('vary', 'accept-encoding');
     },
   });
@@ -101,7 +101,7 @@ export async function registerWebApp(
     method: ['GET', 'HEAD'],
     url: '/*',
     schema: { hide: true },
-    // The twins are the compression; a file without one is too small to gain from it.
+    // The copies are the compression; a file without one is too small to gain from it.
     compress: false,
     handler(request, reply) {
       const file = requestedFile(request.url);

@@ -75,7 +75,7 @@ export class ChangePublisher {
   /** Events are built and sent one after another, in log order. */
   private publishing: Promise<void> = Promise.resolve();
   private readonly unsubscribe: Array<() => void> = [];
-  /** The latest rollover this process applied when its clock saw it (its logged twin is not applied twice). */
+  /** The latest rollover this process applied when its clock saw it (its logged copy is not applied twice). */
   private rolled: string | undefined;
 
   constructor(private readonly options: ChangePublisherOptions) {

@@ -85,7 +85,7 @@ export interface PrepareOptions {
   compress?: boolean;
 }
 
-/** A body's bytes as sent, its hash, and its brotli twin when it is worth one. */
+/** A body's bytes as sent, its hash, and its brotli copy when it is worth one. */
 export interface EncodedBody {
   identity: Buffer;
   hash: string;

@@ -1,7 +1,7 @@
 import { inLanguage, type Language } from '../../../shared/page-language.js';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import { headFor, type PageHead, structuredData, twinsOf } from './page-heads.js';
+import { alternatesOf, headFor, type PageHead, structuredData } from './page-heads.js';
 
 /*
  * A public page's whole document around the markup React renders: the built template
@@ -57,9 +57,9 @@ function headHtml(head: PageHead, origin: string | null): string {
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
   ];
-  // A page kept out of search results names no twin: its twin is as empty as it is.
+  // A page kept out of search results names no alternate: its alternate is as empty as it is.
   if (!head.noIndex) {
-    for (const [language, path] of twinsOf(head))
+    for (const [language, path] of alternatesOf(head))
       lines.push(
         `<link rel="alternate" hreflang="${language}" href="${escapeHtml(`${origin ?? ''}${path}`)}" />`,
       );

@@ -1,6 +1,6 @@
 /**
  * What each public page says of itself in its <head>, in its language: title, description, its own
- * address and its other-language twin's, and structured data (JSON-LD) for search engines. The
+ * address and its other-language alternate's, and structured data (JSON-LD) for search engines. The
  * rendering into tags is page-html.ts's.
  */
 import {
@@ -256,6 +256,6 @@ export function structuredData(head: PageHead, origin: string): object[] {
 }
 
 /** The page in every language, for hreflang links: [language, path in it]. */
-export function twinsOf(head: PageHead): [Language, string][] {
+export function alternatesOf(head: PageHead): [Language, string][] {
   return LANGUAGES.map((language) => [language, inLanguage(language, head.path)]);
 }

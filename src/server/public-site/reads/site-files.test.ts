@@ -78,9 +78,9 @@ describe('sitemapFile', () => {
     expect(locs.filter((loc) => loc.includes('/chart/'))).toHaveLength(2);
   });
 
-  it('names both twins as alternates of each, and marks only what shows today as daily', () => {
+  it('names the pages in both languages as alternates of each, and marks only what shows today as daily', () => {
     const urls = urlsOf(sitemapFile(ORIGIN, contents(), null));
-    const twins = (path: string) => ({
+    const alternates = (path: string) => ({
       en: `${ORIGIN}${path}`,
       hi: `${ORIGIN}${path === '/' ? '/hi' : `/hi${path}`}`,
     });
@@ -88,7 +88,7 @@ describe('sitemapFile', () => {
       const path = url.loc.startsWith(`${ORIGIN}/hi`)
         ? url.loc.slice(`${ORIGIN}/hi`.length) || '/'
         : url.loc.slice(ORIGIN.length);
-      expect(url.alternates).toEqual(twins(path));
+      expect(url.alternates).toEqual(alternates(path));
     }
     const daily = (loc: string) => urls.find((url) => url.loc === `${ORIGIN}${loc}`)?.changefreq;
     expect(daily('/')).toBe('daily');

@@ -80,7 +80,7 @@ function sitemapPages({ ghadis, periods, withPages, today }: SitemapContents): S
 
 /**
  * A page's <url> in each language, each naming both (hreflang alternates, as Google reads them from
- * sitemaps): search engines then pair the twins even before they crawl the pages' own links.
+ * sitemaps): search engines then pair the alternates even before they crawl the pages' own links.
  */
 function urlEntries(origin: string, page: SitemapPage, languages: readonly Language[]): string[] {
   const address = (language: Language) => escapeXml(`${origin}${inLanguage(language, page.path)}`);

@@ -20,7 +20,7 @@ export function PublicShell({
 }: {
   siteName: string;
   year: number;
-  /** The page's address in English (the Hindi twin is the same under /hi): the switch and share links. */
+  /** The page's address in English (the Hindi alternate is the same under /hi): the switch and share links. */
   path: string;
   language: Language;
   /** The site's today (YYYY-MM-DD): the header and footer link to its month's chart. */

@@ -25,7 +25,7 @@ export function SiteHeader({
 }: {
   siteName: string;
   language?: Language;
-  /** The page's English address: the switch links to its twin. */
+  /** The page's English address: the switch links to its other-language alternate. */
   path?: string;
   /** The current month (YYYY-MM), whose combined chart "Charts" opens; no entry without it. */
   chartMonth?: string | null;

@@ -37,7 +37,7 @@ export function SocialLinks({
   language = 'en',
 }: {
   siteName: string;
-  /** The page's English address: the page's own (its language's twin) is shared. */
+  /** The page's English address: the page's own (in its own language) is shared. */
   path: string;
   language?: Language;
 }) {

@@ -36,7 +36,7 @@ const data = (overrides: Partial<DeclarationsPageData> = {}): DeclarationsPageDa
 });
 
 describe('the declaration log in Hindi', () => {
-  it('says everything in Hindi and links to the Hindi twins', async () => {
+  it('says everything in Hindi and links to the Hindi pages', async () => {
     await renderThenHydrate(<DeclarationsView data={data()} language="hi" />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('घोषणा लॉग: हर रिज़ल्ट, जैसा घोषित हुआ');
     expect(screen.getByRole('region', { name: 'किसी ने स्क्रीनशॉट भेजा है? यहाँ जाँचें' })).toHaveTextContent(

@@ -90,7 +90,7 @@ describe('the home page in Hindi', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2026 Site. सर्वाधिकार सुरक्षित।');
   });
 
-  it('links to the Hindi twins, and its switch to the English page', async () => {
+  it('links to the Hindi pages, and its switch to the English page', async () => {
     await serve('hi');
     expect(screen.getByRole('link', { name: 'एनसीआर' })).toHaveAttribute('href', '/hi/satta-results/ncr');
     expect(screen.getByRole('link', { name: 'नवंबर 2026 का पूरा चार्ट →' })).toHaveAttribute(

@@ -65,7 +65,7 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
     <PublicShell
       siteName={initial.siteName}
       year={yearOf(data.today)}
-      // The month chosen: the other language's twin and a shared link open on it.
+      // The month chosen: the other language's page and a shared link open on it.
       path={ghadiMonthPath(initial.name, month, year, data.today)}
       language={language}
       today={data.today}

@@ -40,7 +40,7 @@ const yearOptions = () =>
     .map((option) => option.textContent);
 
 describe('a ghadi’s month in Hindi', () => {
-  it('says everything in Hindi, names the ghadi by NameHn, and links to Hindi twins', async () => {
+  it('says everything in Hindi, names the ghadi by NameHn, and links to the Hindi pages', async () => {
     await serve(data(), 'hi');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^गली सट्टा रिज़ल्ट$/);
     expect(screen.getByText('Gali')).toHaveAttribute('lang', 'en');

@@ -1,6 +1,6 @@
 /**
- * Writes a brotli (.br) and a gzip (.gz) twin beside each compressible file of a build, so that the
- * server sends the twin a browser accepts (@fastify/static's preCompressed) instead of compressing
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each compressible file of a build, so that the
+ * server sends the copy a browser accepts (@fastify/static's preCompressed) instead of compressing
  * the same bytes again for every request. Run by the web build (the plugin in vite.config.ts), at
  * each format's best level: that is paid once per build, never in a visitor's time.
  */
@@ -12,8 +12,8 @@ import zlib from 'node:zlib';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Below this size a twin saves too little to be worth a file (as @fastify/compress's threshold). */
-export const TWIN_THRESHOLD_BYTES = 1024;
+/** Below this size a copy saves too little to be worth a file (as @fastify/compress's threshold). */
+export const COPY_THRESHOLD_BYTES = 1024;
 
 /** Text the server sends (source maps too, when SERVE_SOURCE_MAPS asks); images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest)$/;
@@ -31,7 +31,7 @@ function brotliQuality(file: string): number {
   return file.endsWith('.map') ? 5 : zlib.constants.BROTLI_MAX_QUALITY;
 }
 
-async function writeTwins(file: string): Promise<number> {
+async function writeCopies(file: string): Promise<number> {
   const bytes = await fs.readFile(file);
   const [br, gz] = await Promise.all([
     brotli(bytes, {
@@ -44,29 +44,29 @@ async function writeTwins(file: string): Promise<number> {
     gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ]);
   let written = 0;
-  // A twin no smaller than its file would only cost the visitor a decoding.
-  for (const [twin, suffix] of [
+  // A copy no smaller than its file would only cost the visitor a decoding.
+  for (const [copy, suffix] of [
     [br, '.br'],
     [gz, '.gz'],
   ] as const) {
-    if (twin.length < bytes.length) {
-      await fs.writeFile(`${file}${suffix}`, twin);
+    if (copy.length < bytes.length) {
+      await fs.writeFile(`${file}${suffix}`, copy);
       written += 1;
     }
   }
   return written;
 }
 
-/** Writes the twins of every compressible file over the threshold under `root`; answers how many. */
-export async function writeCompressedTwins(root: string): Promise<number> {
+/** Writes the copies of every compressible file over the threshold under `root`; answers how many. */
+export async function writeCompressedCopies(root: string): Promise<number> {
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
   const files: string[] = [];
   for (const entry of entries) {
     const file = path.join(entry.parentPath, entry.name);
     if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || isNeverSent(path.relative(root, file))) continue;
-    if ((await fs.stat(file)).size > TWIN_THRESHOLD_BYTES) files.push(file);
+    if ((await fs.stat(file)).size > COPY_THRESHOLD_BYTES) files.push(file);
   }
   // zlib works on its thread pool: all at once keeps every thread busy.
-  const counts = await Promise.all(files.map(writeTwins));
+  const counts = await Promise.all(files.map(writeCopies));
   return counts.reduce((sum, count) => sum + count, 0);
 }
