@@ -1,6 +1,4 @@
-import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import type { AppConfig } from './config.js';
@@ -21,7 +19,6 @@ import { contentBlocksModule } from './modules/content-blocks/content-blocks-mod
 import { declarationsModule } from './modules/declarations/declarations-module.js';
 import { ghadisModule } from './modules/ghadis/ghadis-module.js';
 import { healthModule } from './modules/health/health-module.js';
-import { type Metrics, UNMATCHED_ROUTE } from './modules/metrics/metrics.js';
 import { metricsModule } from './modules/metrics/metrics-module.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { resultsModule } from './modules/results/results-module.js';
@@ -31,10 +28,7 @@ import { todayModule } from './modules/today/today-module.js';
 import { usersModule } from './modules/users/users-module.js';
 import { visitorsModule } from './modules/visitors/visitors-module.js';
 import { access } from './plugins/access.js';
-import { registerErrorHandling } from './plugins/error-handler.js';
-import { lenientJsonParser } from './plugins/json-body.js';
-import { registerOpenApi } from './plugins/openapi.js';
-import { registerResponseHeaders } from './plugins/response-headers-plugin.js';
+import { BODY_LIMIT_BYTES, registerApiPlugins } from './plugins/api-plugins.js';
 import { readAppHtml, registerWebApp } from './plugins/web-app.js';
 import { createPublicSite, type PublicSite, type PublicSiteNeeds } from './public-site/public-site.js';
 
@@ -54,17 +48,6 @@ export interface BuildOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   /** The limits on building public answers other than the defaults (tests: small ones). */
   buildLimits?: PublicSiteNeeds['buildLimits'];
-}
-
-const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** Every answer Fastify sends, by its route's pattern (the fast path reports its own). */
-function countRequests(app: FastifyInstance, metrics: Metrics) {
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
-    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
 }
 
 /**
@@ -171,19 +154,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: false,
   });
   app.addHook('onRoute', publicSite.learnRoute);
-  if (!options.database) {
-    app.addHook('onClose', () => {
-      app.log.debug('shutdown: closing the database');
-      return database.close();
-    });
-  }
-  app.addHook('onClose', () => changes.stop());
-  app.addHook('onClose', () => {
+  // Stopped in this order once in-flight requests are done: counts flushed before the database goes.
+  app.addHook('onClose', async () => {
+    changes.stop();
     app.log.debug('shutdown: in-flight requests finished; flushing visitor counts');
-    return visitors.stop();
+    await visitors.stop();
+    await bus.stop();
+    await publicSite.stopRenderer();
+    if (!options.database) await database.close();
   });
-  app.addHook('onClose', () => bus.stop());
-  app.addHook('onClose', () => publicSite.stopRenderer());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
     app.log.debug({ streams: publicSite.openStreams() }, 'shutdown: ending live streams');
@@ -191,18 +170,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done();
   });
 
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  lenientJsonParser(app, BODY_LIMIT_BYTES);
-  registerErrorHandling(app, {
+  await registerApiPlugins(app, {
     appHtml,
     notFoundPage: publicSite.notFoundPage,
     databaseHealth: database.health,
+    headers,
+    metrics,
   });
-  registerResponseHeaders(app, headers);
-  countRequests(app, metrics);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await registerOpenApi(app);
   if (!config.publicUrl) {
     app.log.warn(
       "PUBLIC_URL is not set: pages link to themselves relatively and the sitemap names each request's " +
