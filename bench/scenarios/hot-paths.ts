@@ -11,7 +11,7 @@ import path from 'node:path';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
 import type { WrkResult } from '../lib/wrk.js';
 import { type Contender, type LoadMode, type Measured, measureRound, summarize } from './hot-measure.js';
-import { type BenchedRequest, recordAnswers } from './hot-record.js';
+import { askEachOnce, type BenchedRequest, recordAnswers } from './hot-record.js';
 import { localOrigin, log, SETTINGS, type Seeded, serverEnv } from './setup.js';
 
 interface Target extends BenchedRequest {
@@ -182,7 +182,9 @@ export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
     try {
       const ours = await startOurs(seeded, ports);
       started.push(ours);
-      recordedFile ??= await recordAnswers(ports.ours, targets, dir);
+      // Round 1 records the answers, which builds them; later rounds' servers build them here too.
+      if (recordedFile) await askEachOnce(ports.ours, targets);
+      else recordedFile = await recordAnswers(ports.ours, targets, dir);
       const [bare, inApp] = await startBaselines(seeded, ports, recordedFile);
       started.push(bare, inApp);
       const contenders: Contender[] = [

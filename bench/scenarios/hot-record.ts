@@ -64,15 +64,7 @@ export function record(port: number, origin: string, target: BenchedRequest): Pr
 
 /** Records our answer to each distinct request of the rows into `dir`; returns the file. */
 export async function recordAnswers(port: number, targets: BenchedRequest[], dir: string): Promise<string> {
-  const origin = localOrigin(port);
-  // One recording per method and path (the two track rows share theirs).
-  const distinct = targets.filter(
-    (target, index) =>
-      targets.findIndex((other) => other.method === target.method && other.path === target.path) === index,
-  );
-  // One after another, as one client: the server builds at most 4 answers at once per address.
-  const recordings: Recorded[] = [];
-  for (const target of distinct) recordings.push(await record(port, origin, target));
+  const recordings = await askEachOnce(port, targets);
   for (const recorded of recordings) {
     const size = Buffer.from(recorded.body, 'base64').length;
     const encoding = recorded.headers['content-encoding'] ?? 'identity';
@@ -81,6 +73,23 @@ export async function recordAnswers(port: number, targets: BenchedRequest[], dir
       throw new Error(`${recorded.method} ${recorded.path} answered ${recorded.status}`);
   }
   return writeRecorded(dir, recordings);
+}
+
+/**
+ * Asks our server for each target once, one after another as one client (the server builds at most
+ * 4 answers at once per address), so that every answer is built before a round loads it: a page
+ * built during the load would count its render (in the render process, which the load starves) in
+ * the round's CPU. One request per method and path (the two track rows share theirs).
+ */
+export async function askEachOnce(port: number, targets: BenchedRequest[]): Promise<Recorded[]> {
+  const origin = localOrigin(port);
+  const distinct = targets.filter(
+    (target, index) =>
+      targets.findIndex((other) => other.method === target.method && other.path === target.path) === index,
+  );
+  const recordings: Recorded[] = [];
+  for (const target of distinct) recordings.push(await record(port, origin, target));
+  return recordings;
 }
 
 /** The file the baselines replay (bench/recorded-answers.mjs). */

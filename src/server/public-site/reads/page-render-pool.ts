@@ -33,6 +33,13 @@ function bufferOf(bytes: Uint8Array): Buffer {
 }
 
 /**
+ * The render processes' niceness: below the server's, so that the event loop answering kept pages
+ * goes first, but not the lowest (19), whose share of a core the servers keep busy is ~1.5 %: a page
+ * not yet built during a burst then waited for the render deadline. At 10 it gets ~10 %.
+ */
+export const RENDER_NICENESS = 10;
+
+/**
  * A render taking longer than this means a stuck process: it is ended and its renders fail. It counts
  * from when the process is ready: loading the bundle takes a busy machine seconds of its own.
  */
@@ -154,7 +161,7 @@ class RenderProcess {
     child.channel?.unref();
     if (child.pid !== undefined) {
       try {
-        os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW);
+        os.setPriority(child.pid, RENDER_NICENESS);
       } catch {
         // Not allowed here: the child lowers its own priority too.
       }
@@ -210,7 +217,7 @@ class RenderProcess {
 }
 
 /**
- * Processes that render, assemble and compress the public pages (RENDER_PROCESSES), at the lowest
+ * Processes that render, assemble and compress the public pages (RENDER_PROCESSES), at a lower
  * priority, so that rebuilding what a declaration dropped never holds up the event loop that answers
  * the kept pages (decision record 0017). A render goes to the process with the fewest in flight.
  */

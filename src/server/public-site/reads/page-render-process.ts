@@ -2,15 +2,15 @@ import os from 'node:os';
 import type { PublicPageRenderer } from '../../../shared/public-page-data.js';
 import { encodeBodyNow } from '../model/cached-answer.js';
 import { PageDocument } from './page-document.js';
-import type { RenderAnswer, RenderMessage } from './page-render-pool.js';
+import { RENDER_NICENESS, type RenderAnswer, type RenderMessage } from './page-render-pool.js';
 
 /*
  * A process that renders public pages with the built server bundle (dist/ssr/entry-server.js), puts
- * them in the template and compresses them, at the lowest priority, so that none of it holds the
+ * them in the template and compresses them, at a lower priority (RENDER_NICENESS), so that none of it holds the
  * event loop that answers the kept pages (page-render-pool.ts, decision record 0017).
  */
 try {
-  os.setPriority(os.constants.priority.PRIORITY_LOW);
+  os.setPriority(RENDER_NICENESS);
 } catch {
   // Not allowed here: the process keeps its priority.
 }
