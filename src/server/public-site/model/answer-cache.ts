@@ -5,6 +5,13 @@ import { answerBytes, type CachedAnswer, type Encoding, keepOnly, withEncoding }
 import { DropMemory } from './drop-memory.js';
 import { type Built, Entry, READS_HALF_LIFE_MS, readsOf, type Served } from './kept-entry.js';
 
+/*
+ * One thing past 300 lines: the kept answers' life cycle (lookup, build, store, drop, rebuild,
+ * evict) shares one map, one key index and one byte count, and each step keeps the others' rules
+ * (a stale answer is served only while its rebuild runs; eviction never takes one being built).
+ * The entry and the drop memory, which hold no such rule, are files of their own.
+ */
+
 /** How the cache runs the server's own rebuilds (of what a change dropped): when a place is free. */
 export interface BuildRunner {
   background(build: () => Promise<Built>): Promise<Built>;
