@@ -161,7 +161,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await visitors.stop();
     await bus.stop();
     await publicSite.stopRenderer();
-    if (!options.database) await database.close();
+    if (!options.database) {
+      app.log.debug('shutdown: closing the database');
+      await database.close();
+    }
   });
   // Open event streams would keep the server from closing.
   app.addHook('preClose', (done) => {
