@@ -193,12 +193,18 @@ async function yearPagesCheck(site: ChartsSite): Promise<CheckResult> {
       let [pages, cells] = [0, 0];
       for (const ghadi of site.mine) {
         for (const year of site.years) {
+          const charted = site.declared.yearsOf(ghadi.GID).includes(year);
           const api = JSON.parse((await site.get(yearApiPath(ghadi.NameEn, year))).body.toString()).data;
           for (const [language, prefix] of LANGUAGES) {
             const path = prefix + yearPath(ghadi.NameEn, year);
             const answer = await site.get(path);
             const html = answer.body.toString();
             pages++;
+            // A year without a result of the ghadi's is the site's 404 page.
+            if (!charted) {
+              if (answer.status !== 404) problems.push(`${path} (no result): ${answer.status}`);
+              continue;
+            }
             if (answer.status !== 200 || !String(answer.headers['content-type']).startsWith('text/html')) {
               problems.push(`${path}: ${answer.status} ${answer.headers['content-type']}`);
               continue;
@@ -233,6 +239,7 @@ async function monthPagesCheck(site: ChartsSite): Promise<CheckResult> {
       const problems: string[] = [];
       let [pages, cells] = [0, 0];
       const columns = site.ghadis.length;
+      const withResults = site.declared.months();
       for (const month of site.months) {
         const api = JSON.parse((await site.get(`/api/charts/month/${month}`)).body.toString()).data;
         const year = Number(month.slice(0, 4));
@@ -242,6 +249,11 @@ async function monthPagesCheck(site: ChartsSite): Promise<CheckResult> {
           const answer = await site.get(path);
           const html = answer.body.toString();
           pages++;
+          // A month without a result of any live ghadi's is the site's 404 page.
+          if (!withResults.has(month)) {
+            if (answer.status !== 404) problems.push(`${path} (no result): ${answer.status}`);
+            continue;
+          }
           if (answer.status !== 200) {
             problems.push(`${path}: ${answer.status}`);
             continue;
