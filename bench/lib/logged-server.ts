@@ -20,9 +20,21 @@ export interface LoggedServer {
   output(): string;
   /** How and when it exited, or null while it runs. */
   exited(): (ServerExit & { at: number }) | null;
-  /** The pids of its children now (a WORKERS supervisor's workers). */
+  /** The server's worker processes (WORKERS), without its page render processes. */
   children(): number[];
   stop(): Promise<ServerExit>;
+}
+
+/**
+ * Whether a child is a page render process (decision record 0017), which each server process starts
+ * beside itself and replaces as needed: not one of the WORKERS the checks follow.
+ */
+function isRenderProcess(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('page-render-process');
+  } catch {
+    return false;
+  }
 }
 
 function answers(port: number): Promise<boolean> {
@@ -95,7 +107,8 @@ export async function startLoggedServer(options: {
           .trim()
           .split(/\s+/)
           .filter(Boolean)
-          .map(Number);
+          .map(Number)
+          .filter((child) => !isRenderProcess(child));
       } catch {
         return [];
       }
