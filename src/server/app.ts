@@ -105,9 +105,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onDeclared: (source, count) => metrics.declared(source, count),
   });
   const blocks = contentBlocksModule(context);
+  const trust = trustProxyFunction(config.trustProxy);
   const visitors = await visitorsModule(context, {
     stats: stats.daily,
     onFlush: (written) => metrics.visitorFlush(written),
+    trust,
   });
 
   const serveWebApp = options.serveWebApp !== false;
@@ -146,7 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
-    trustProxy: trustProxyFunction(config.trustProxy),
+    trustProxy: trust,
     routerOptions: publicSite.routerOptions,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     logController: publicSite.logController,

@@ -38,17 +38,8 @@ export interface ResultsServiceNeeds {
 /** The results as the API lists them: pages, months, a ghadi's, charts, an agent's history. */
 export class ResultsService {
   private readonly unpagedLists = new OneAtATime();
-  private readonly lists: ResultsListRepository;
-  private readonly charts: ResultsChartRepository;
-  private readonly assignments: AssignmentsRepository;
-  private readonly timeZone: string;
 
-  constructor(needs: ResultsServiceNeeds) {
-    this.lists = needs.lists;
-    this.charts = needs.charts;
-    this.assignments = needs.assignments;
-    this.timeZone = needs.timeZone;
-  }
+  constructor(private readonly needs: ResultsServiceNeeds) {}
 
   /**
    * One page of the list. Admins see who declared each result, and their search also matches
@@ -70,12 +61,13 @@ export class ResultsService {
   }
 
   private async *adminChunks(filter: ResultFilter): AsyncGenerator<ResultRecord[]> {
-    for await (const rows of this.lists.chunks(filter, UNPAGED_CHUNK_SIZE)) yield rows.map(toAdminRecord);
+    for await (const rows of this.needs.lists.chunks(filter, UNPAGED_CHUNK_SIZE))
+      yield rows.map(toAdminRecord);
   }
 
   /** A month's public results (YYYY-MM), newest first. */
   async publicMonth(month: string): Promise<PublicResultRecord[]> {
-    return (await this.lists.list({ month, liveGhadisOnly: true })).map(toPublicRecord);
+    return (await this.needs.lists.list({ month, liveGhadisOnly: true })).map(toPublicRecord);
   }
 
   private async pageOf(
@@ -83,7 +75,7 @@ export class ResultsService {
     { page, limit }: PageRequest,
     toRecord: (row: ResultRow) => ResultRecord | PublicResultRecord,
   ): Promise<PagedResults> {
-    const { rows, total } = await this.lists.page(filter, { page, limit });
+    const { rows, total } = await this.needs.lists.page(filter, { page, limit });
     return {
       data: rows.map(toRecord),
       pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
@@ -106,17 +98,17 @@ export class ResultsService {
   async listForGhadi(gid: number, month?: number, year?: number): Promise<PublicResultRecord[]> {
     const filter: ResultFilter = { gids: [gid], liveGhadisOnly: true };
     if (month !== undefined || year !== undefined) {
-      const today = todayInZone(this.timeZone);
+      const today = todayInZone(this.needs.timeZone);
       const chosenYear = year ?? Number(today.slice(0, 4));
       const chosenMonth = month ?? Number(today.slice(5, 7));
       filter.month = `${chosenYear}-${String(chosenMonth).padStart(2, '0')}`;
     }
-    return (await this.lists.list(filter)).map(toPublicRecord);
+    return (await this.needs.lists.list(filter)).map(toPublicRecord);
   }
 
   /** A ghadi's results of a year (YYYY) as its chart shows them. */
   async yearCells(gid: number, year: number): Promise<YearChartResult[]> {
-    return (await this.charts.yearCells(gid, year)).map((row) => ({
+    return (await this.needs.charts.yearCells(gid, year)).map((row) => ({
       GID: gid,
       Date: row.result_date,
       Result: row.value,
@@ -126,18 +118,18 @@ export class ResultsService {
 
   /** Each live ghadi's years with results, and the months with results of any live ghadi. */
   chartPeriods(): Promise<ChartPeriods> {
-    return this.charts.chartPeriods();
+    return this.needs.charts.chartPeriods();
   }
 
   /** One result as the public lists show it, or null when they do not show it. */
   async findPublic(gid: number, date: string): Promise<PublicResultRecord | null> {
-    const row = await this.lists.findOne(gid, date, true);
+    const row = await this.needs.lists.findOne(gid, date, true);
     return row ? toPublicRecord(row) : null;
   }
 
   /** An agent's history, a page at a time: results of its assigned ghadis, or of one of them. */
   async agentHistory(actor: AuthenticatedUser, query: AgentHistoryQuery): Promise<PagedResults> {
-    const assigned = await this.assignments.assignedGids(actor.userId);
+    const assigned = await this.needs.assignments.assignedGids(actor.userId);
     if (query.ghadiId !== undefined && !assigned.includes(query.ghadiId)) {
       throw new ForbiddenError('This ghadi is not assigned to you');
     }
@@ -150,6 +142,6 @@ export class ResultsService {
   }
 
   count(): Promise<number> {
-    return this.lists.countAll();
+    return this.needs.lists.countAll();
   }
 }
