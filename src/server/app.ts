@@ -19,6 +19,7 @@ import { contentBlocksModule } from './modules/content-blocks/content-blocks-mod
 import { declarationsModule } from './modules/declarations/declarations-module.js';
 import { ghadisModule } from './modules/ghadis/ghadis-module.js';
 import { healthModule } from './modules/health/health-module.js';
+import { holidaysModule } from './modules/holidays/holidays-module.js';
 import { metricsModule } from './modules/metrics/metrics-module.js';
 import type { ModuleContext } from './modules/module-context.js';
 import { resultsModule } from './modules/results/results-module.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const users = usersModule(context, passwords);
   const auth = authModule(context, { users: users.repository, passwords, signingKeys });
   const ghadis = ghadisModule(context);
+  const holidays = holidaysModule(context, ghadis);
   const assignments = assignmentsModule(context, users.repository);
   const declarations = declarationsModule(database, stats.daily);
   // A worker's supervisor checked the log before starting it: once per start of the site.
@@ -118,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Every change in the log drops the public answers it made stale and goes out to open pages.
   site = await createPublicSite({
     ghadis: ghadis.service,
+    holidays: holidays.service,
     results: results.service,
     blocks: blocks.service,
     declarations: declarations.log,
@@ -199,6 +202,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     auth.routes,
     users.routes,
     ghadis.routes,
+    holidays.routes,
     results.routes,
     agent.routes,
     assignments.routes,

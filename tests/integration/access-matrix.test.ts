@@ -10,6 +10,7 @@ import {
   createAgentWithToken,
   createContentBlock,
   createGhadi,
+  expectStatus,
   type Failure,
   ghadiFields,
   loginAdmin,
@@ -40,6 +41,13 @@ interface Row {
   successType?: RegExp;
 }
 
+let holidays = 0;
+/** A date no holiday of the suite has yet (holidays are unique by date and ghadi). */
+function uniqueHolidayDate(): string {
+  holidays += 1;
+  return `2030-01-${String(holidays).padStart(2, '0')}`;
+}
+
 /** Who may call: the four callers' expected statuses. */
 const PUBLIC = { none: 200, invalid: 200, agent: 200, admin: 200 };
 const OPTIONAL = { none: 200, invalid: 401, agent: 200, admin: 200 };
@@ -62,6 +70,9 @@ const ROUTES = [
   'POST /api/ghadis',
   'PUT /api/ghadis/:id',
   'DELETE /api/ghadis/:id',
+  'GET /api/holidays',
+  'POST /api/holidays',
+  'DELETE /api/holidays/:id',
   'GET /api/results/count',
   'GET /api/results',
   'GET /api/results/:name',
@@ -223,6 +234,29 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
         method: 'DELETE',
         url: `/api/ghadis/${(await createGhadi(t.app, admin())).GID}`,
       }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/holidays',
+      request: async () => ({ method: 'GET', url: '/api/holidays' }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'POST /api/holidays',
+      request: async () => ({ method: 'POST', url: '/api/holidays', body: { Date: uniqueHolidayDate() } }),
+      expected: ADMIN_CREATE,
+    },
+    {
+      route: 'DELETE /api/holidays/:id',
+      request: async () => {
+        const created = await call(t.app, {
+          method: 'POST',
+          url: '/api/holidays',
+          token: admin(),
+          body: { Date: uniqueHolidayDate() },
+        });
+        return { method: 'DELETE', url: `/api/holidays/${expectStatus(created, 201).data._id}` };
+      },
       expected: ADMIN,
     },
     {

@@ -87,6 +87,7 @@ describe.each(DIALECTS)('declaration log [%s]', (dialect) => {
         'DeclaredAt',
         'prevHash',
         'hash',
+        'Step',
       ]);
     }
 

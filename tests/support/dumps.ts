@@ -101,6 +101,15 @@ export async function populate({ app, database }: TestApp): Promise<void> {
     200,
   );
   await createContentBlock(app, admin);
+  expectStatus(
+    await call(app, {
+      method: 'POST',
+      url: '/api/holidays',
+      token: admin,
+      body: { Date: daysFromToday(10), GID: ghadi.GID, Note: 'Diwali' },
+    }),
+    201,
+  );
   await call(app, { method: 'POST', url: '/api/users/logout', token: agent.token });
   await login(app, agent.user.UserName, 'wrong-password');
   await call(app, { method: 'POST', url: '/api/visitor/track', headers: { 'x-session-id': unique('s') } });

@@ -12,6 +12,7 @@ import * as loginAttemptCounts from './migrations/2026-11-26-0101-login-attempt-
 import * as idempotencyKeys from './migrations/2026-11-26-0201-idempotency-keys.js';
 import * as activityLog from './migrations/2026-11-26-0401-activity-log.js';
 import * as lastSeenAndDailyStats from './migrations/2026-11-26-0501-last-seen-and-daily-stats.js';
+import * as matkaMarkets from './migrations/2026-11-29-0001-matka-markets.js';
 
 /** What a migration may need of the site: the zone its days are reckoned in (SITE_TIMEZONE). */
 export interface MigrationSite {
@@ -37,6 +38,7 @@ const migrations: Record<string, SiteMigration> = {
   '2026-11-26-0201-idempotency-keys': idempotencyKeys,
   '2026-11-26-0401-activity-log': activityLog,
   '2026-11-26-0501-last-seen-and-daily-stats': lastSeenAndDailyStats,
+  '2026-11-29-0001-matka-markets': matkaMarkets,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

@@ -33,6 +33,22 @@ export interface GhadisTable {
   is_deleted: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** jodi, panna or open-close (src/shared/matka.ts). */
+  kind: Generated<'jodi' | 'panna' | 'open-close'>;
+  /** An open/close market's open time (text like r_time, which is its close time); null otherwise. */
+  open_time: string | null;
+  /** The weekdays it runs, as a bit set: bit d is weekday d (0 = Sunday); 127 is every day. */
+  days: Generated<number>;
+}
+
+/** A date a ghadi (gid), or every ghadi (gid 0), does not run. */
+export interface HolidaysTable {
+  holiday_id: Generated<number>;
+  holiday_date: string;
+  gid: number;
+  note: string;
+  created_by: number | null;
+  created_at: string;
 }
 
 export interface ResultsTable {
@@ -103,7 +119,7 @@ export interface VisitorsTable {
 /** Every write the public site shows, in commit order; the id is the live event's id. */
 export interface ChangeLogTable {
   change_id: Generated<number>;
-  kind: 'result' | 'ghadi' | 'content' | 'day' | 'results-imported';
+  kind: 'result' | 'ghadi' | 'content' | 'day' | 'results-imported' | 'holiday';
   /** The change's subject as JSON (which ghadi, date or slug). */
   payload: string;
   created_at: string;
@@ -220,6 +236,7 @@ export interface DailyStatsTable {
 export interface DatabaseSchema {
   users: UsersTable;
   ghadis: GhadisTable;
+  holidays: HolidaysTable;
   results: ResultsTable;
   result_history: ResultHistoryTable;
   declarations: DeclarationsTable;

@@ -15,6 +15,7 @@ import type { ChangeLog } from '../modules/changes/change-log.js';
 import type { ContentBlocksService } from '../modules/content-blocks/content-blocks-service.js';
 import type { DeclarationLog } from '../modules/declarations/declaration-log.js';
 import type { GhadisService } from '../modules/ghadis/ghadis-service.js';
+import type { HolidaysService } from '../modules/holidays/holidays-service.js';
 import type { PublicCacheUse } from '../modules/metrics/metrics.js';
 import type { ResultsService } from '../modules/results/results-service.js';
 import type { AnswerSeries } from './edge/fast-path.js';
@@ -42,6 +43,7 @@ import { PUBLIC_READS } from './reads/read-table.js';
  */
 export interface PublicSiteNeeds {
   ghadis: GhadisService;
+  holidays: HolidaysService;
   results: ResultsService;
   blocks: ContentBlocksService;
   declarations: DeclarationLog;
@@ -132,7 +134,7 @@ export async function createPublicSite(needs: PublicSiteNeeds): Promise<PublicSi
   });
   const events = new LiveEvents({ ...LIVE_EVENTS_DEFAULTS, ...needs.liveEvents });
   const publisher = new ChangePublisher({
-    sources: new SiteSources(needs.ghadis, needs.results, needs.blocks, needs.declarations),
+    sources: new SiteSources(needs.ghadis, needs.results, needs.blocks, needs.declarations, needs.holidays),
     changes: needs.changes,
     timeZone: needs.timeZone,
     log: needs.log,

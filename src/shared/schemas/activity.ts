@@ -13,6 +13,8 @@ export const ACTIVITY_ACTIONS = [
   'ghadi_create',
   'ghadi_update',
   'ghadi_delete',
+  'holiday_create',
+  'holiday_delete',
   'assignment_create',
   'assignment_delete',
   'content_create',

@@ -28,6 +28,11 @@ export const declarationEntry = z.object({
   DeclaredAt: z.string(),
   prevHash: hexHash,
   hash: hexHash,
+  /**
+   * On an open/close ghadi, the step the stored value's form shows: `open` for an open half (123-6),
+   * `close` for a whole day (123-68-459); null on other kinds. Not hashed: read from the value.
+   */
+  Step: z.enum(['open', 'close']).nullable(),
 });
 export type DeclarationEntry = z.infer<typeof declarationEntry>;
 

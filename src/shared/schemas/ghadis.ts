@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GHADI_KINDS } from '../matka.js';
 import { foldName } from '../names.js';
 import { positiveId, requiredText, wholeNumber } from './common.js';
 
@@ -14,12 +15,33 @@ const nameEn = requiredText(60)
   .regex(/^[^/?#%\\<>]+$/, 'May not contain / ? # % \\ < or >')
   .refine((name) => !RESERVED_GHADI_NAMES.includes(foldName(name)), 'This name is reserved');
 
+export const ghadiKind = z.enum(GHADI_KINDS, 'Must be jodi, panna or open-close');
+
+/** The weekdays a ghadi runs, 0 = Sunday … 6 = Saturday: at least one, each once. */
+export const ghadiDays = z
+  .array(
+    z.number('Must be a weekday number').int().min(0, 'Must be 0 to 6').max(6, 'Must be 0 to 6'),
+    'Must be a list of weekdays',
+  )
+  .min(1, 'Pick at least one day')
+  .max(7, 'Must list each weekday at most once')
+  .refine((days) => new Set(days).size === days.length, 'Must list each weekday at most once')
+  .transform((days) => [...days].sort((a, b) => a - b));
+
+/**
+ * Kind, OpenTime and Days are optional: a client that sends none of them makes a daily jodi ghadi,
+ * and a PUT without them keeps the ghadi's.
+ */
 export const ghadiInput = z.object({
   NameEn: nameEn,
   NameHn: requiredText(60),
   RTime: requiredText(30),
   OrderId: wholeNumber,
   GID: positiveId.optional(),
+  Kind: ghadiKind.optional(),
+  /** An open/close market's open time (RTime is then its close time); null for other kinds. */
+  OpenTime: requiredText(30).nullable().optional(),
+  Days: ghadiDays.optional(),
 });
 export type GhadiInput = z.infer<typeof ghadiInput>;
 
@@ -31,6 +53,13 @@ export const ghadiRecord = z.object({
   NameHn: z.string(),
   RTime: z.string(),
   OrderId: z.number().int(),
+  Kind: ghadiKind,
+  /** An open/close market's open time; null for other kinds. */
+  OpenTime: z.string().nullable(),
+  /** The weekdays it runs, 0 = Sunday … 6 = Saturday, ascending. */
+  Days: z.array(z.number().int()),
+  /** Why it does not run today in the site's time zone (a holiday, or not one of its Days), or null. */
+  Closed: z.enum(['holiday', 'off-day']).nullable(),
   /** Today's result in the site's time zone, "" when none. */
   TodayResult: z.string(),
   YesterdayResult: z.string(),

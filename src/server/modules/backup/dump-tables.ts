@@ -39,6 +39,7 @@ export const DUMP_TABLES = {
   settings: { key: 'key', generated: false, omit: { column: 'key', values: SIGNING_KEY_SETTINGS } },
   users: { key: 'user_id', generated: true },
   ghadis: { key: 'gid', generated: true },
+  holidays: { key: 'holiday_id', generated: true },
   results: { key: 'result_id', generated: true },
   result_history: { key: 'history_id', generated: true },
   declarations: { key: 'seq', generated: false },

@@ -39,6 +39,8 @@ export type Change =
       listed?: boolean;
     }
   | { kind: 'content'; slug: string }
+  /** A holiday added or removed, of one ghadi or (gid null) of every ghadi. */
+  | { kind: 'holiday'; date: string; gid: number | null }
   /** Many results written at once (a CSV import): readers drop everything rather than follow each one. */
   | { kind: 'results-imported'; count: number }
   /**

@@ -1,3 +1,4 @@
+import { stepOf } from '../../../shared/matka.js';
 import {
   type DeclarationEntry,
   type DeclarationHead,
@@ -21,6 +22,8 @@ export interface Declared {
   date: string;
   value: string;
   previous: string | null;
+  /** A close step completing the open half `previous` (counted as a declaration, not a correction). */
+  completes?: boolean;
   declaredAt: string;
   declaredBy: number | null;
 }
@@ -31,7 +34,7 @@ const INSERT_CHUNK = 500;
 /** Entries read at a time while verifying. */
 const VERIFY_CHUNK = 2000;
 
-function toHashed(row: DeclarationRow): Omit<DeclarationEntry, 'Name'> {
+function toHashed(row: DeclarationRow): Omit<DeclarationEntry, 'Name' | 'Step'> {
   return {
     seq: row.seq,
     GID: row.gid,
@@ -44,9 +47,12 @@ function toHashed(row: DeclarationRow): Omit<DeclarationEntry, 'Name'> {
   };
 }
 
-/** The public entry: the hashed fields and the ghadi's current name (the serializer orders the keys). */
+/**
+ * The public entry: the hashed fields, the ghadi's current name and the step the value's form shows
+ * (neither is hashed; the serializer orders the keys).
+ */
 function toEntry(row: DeclarationListRow): DeclarationEntry {
-  return { ...toHashed(row), Name: row.name_en };
+  return { ...toHashed(row), Name: row.name_en, Step: stepOf(row.kind, row.value) };
 }
 
 /** Chains `declared` after `head`: each entry's seq follows and its prevHash is the hash before. */
@@ -86,7 +92,10 @@ export class DeclarationLog {
    * Appends in the caller's transaction, after the result rows it wrote (see the repository's lock).
    * Returns the entries as written, without the ghadi's name (the caller has the ghadi).
    */
-  async append(trx: Executor, declared: readonly Declared[]): Promise<Omit<DeclarationEntry, 'Name'>[]> {
+  async append(
+    trx: Executor,
+    declared: readonly Declared[],
+  ): Promise<Omit<DeclarationEntry, 'Name' | 'Step'>[]> {
     const rows = await this.appendEntries(trx, declared);
     await this.stats?.declared(trx, declared);
     return rows.map(toHashed);

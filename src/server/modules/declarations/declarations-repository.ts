@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { GhadiKind } from '../../../shared/matka.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { DeclarationsTable } from '../../db/schema.js';
 
@@ -7,6 +8,8 @@ export type DeclarationRow = DeclarationsTable;
 /** A stored entry with what the public and admin answers add: the ghadi's name, the declarer's. */
 export interface DeclarationListRow extends DeclarationRow {
   name_en: string;
+  /** The ghadi's kind: an entry's Step is read from it and the stored value's form. */
+  kind: GhadiKind;
   declarer_display_name: string | null;
   declarer_username: string | null;
 }
@@ -128,6 +131,11 @@ export class DeclarationsRepository {
       .innerJoin('ghadis as g', 'g.gid', 'd.gid')
       .leftJoin('users as u', 'u.user_id', 'd.declared_by')
       .selectAll('d')
-      .select(['g.name_en', 'u.display_name as declarer_display_name', 'u.username as declarer_username']);
+      .select([
+        'g.name_en',
+        'g.kind',
+        'u.display_name as declarer_display_name',
+        'u.username as declarer_username',
+      ]);
   }
 }

@@ -1,7 +1,7 @@
 import { type DeclarationEntry, GENESIS_HASH } from '../../../shared/schemas/declarations.js';
 import { declarationHash, type HashedFields } from './declaration-hash.js';
 
-type Hashed = Omit<DeclarationEntry, 'Name'>;
+type Hashed = Omit<DeclarationEntry, 'Name' | 'Step'>;
 
 /** A result as a site publishes it (corrected and declaredAt when the reader has them). */
 export interface PublishedResult {

@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import type { GhadiKind } from '../../../shared/matka.js';
 import { foldName } from '../../../shared/names.js';
 import { countRows, type Database, type Executor } from '../../db/database.js';
 import type { GhadisTable } from '../../db/schema.js';
@@ -9,7 +10,15 @@ export interface GhadiFields {
   name_hn: string;
   r_time: string;
   order_id: number;
+  kind: GhadiKind;
+  open_time: string | null;
+  /** A bit set of weekdays (src/shared/matka.ts). */
+  days: number;
 }
+
+/** A new ghadi's fields: without a kind, open time or days it is a daily jodi ghadi. */
+export type NewGhadiFields = Omit<GhadiFields, 'kind' | 'open_time' | 'days'> &
+  Partial<Pick<GhadiFields, 'kind' | 'open_time' | 'days'>>;
 
 export interface ResultSummary {
   today: string;
@@ -72,7 +81,7 @@ export class GhadisRepository {
 
   /** Outside a transaction only for the first start's starter ghadis, which no reader awaits yet. */
   async insert(
-    fields: GhadiFields,
+    fields: NewGhadiFields,
     gid: number | undefined,
     now: string,
     trx: Executor = this.db,

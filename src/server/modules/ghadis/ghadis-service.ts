@@ -1,12 +1,15 @@
 import { todayInZone, yesterdayInZone } from '../../../shared/dates.js';
+import { parseResultTime } from '../../../shared/ghadi-due.js';
+import { ALL_DAYS, daysToMask, maskToDays, runsOn } from '../../../shared/matka.js';
 import type { GhadiInput, GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { type Executor, isUniqueViolation } from '../../db/database.js';
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { recordIds } from '../../lib/record-ids.js';
 import type { ActivityRecorder, Actor, Recorded } from '../activity/activity-recorder.js';
 import { changedFields, fieldValues, summaryOf } from '../activity/activity-summary.js';
 import type { Change } from '../changes/change.js';
 import type { ChangeLog } from '../changes/change-log.js';
+import { EVERY_GHADI, type HolidaysRepository } from '../holidays/holidays-repository.js';
 import type { GhadiFields, GhadiRow, GhadisRepository, ResultSummary } from './ghadis-repository.js';
 
 const NO_RESULTS: ResultSummary = {
@@ -17,7 +20,11 @@ const NO_RESULTS: ResultSummary = {
   latest: '',
 };
 
-function toGhadiRecord(row: GhadiRow, summary: ResultSummary = NO_RESULTS): GhadiRecord {
+function toGhadiRecord(
+  row: GhadiRow,
+  summary: ResultSummary = NO_RESULTS,
+  closed: GhadiRecord['Closed'] = null,
+): GhadiRecord {
   return {
     ...recordIds(row.gid),
     GID: row.gid,
@@ -25,6 +32,10 @@ function toGhadiRecord(row: GhadiRow, summary: ResultSummary = NO_RESULTS): Ghad
     NameHn: row.name_hn,
     RTime: row.r_time,
     OrderId: row.order_id,
+    Kind: row.kind,
+    OpenTime: row.open_time,
+    Days: maskToDays(row.days),
+    Closed: closed,
     TodayResult: summary.today,
     YesterdayResult: summary.yesterday,
     Result: summary.latest,
@@ -42,13 +53,46 @@ function listedFieldsDiffer(before: GhadiFields, after: GhadiFields): boolean {
   );
 }
 
-function toFields(input: GhadiInput): GhadiFields {
-  return { name_en: input.NameEn, name_hn: input.NameHn, r_time: input.RTime, order_id: input.OrderId };
+/**
+ * The fields an input sets, the new ones (Kind, OpenTime, Days) kept from `before` when it leaves them
+ * out: a client that knows nothing of them changes nothing of them.
+ */
+function toFields(input: GhadiInput, before?: GhadiFields): GhadiFields {
+  const kind = input.Kind ?? before?.kind ?? 'jodi';
+  const openTime = input.OpenTime === undefined ? (before?.open_time ?? null) : input.OpenTime;
+  if (kind !== 'open-close' && openTime !== null && input.OpenTime !== undefined) {
+    throw new BadRequestError('OpenTime: Only an open-close ghadi has an open time');
+  }
+  if (kind === 'open-close') {
+    if (openTime === null) throw new BadRequestError('OpenTime: An open-close ghadi needs its open time');
+    const open = parseResultTime(openTime);
+    const close = parseResultTime(input.RTime);
+    if (open && close && open.hour * 60 + open.minute >= close.hour * 60 + close.minute) {
+      throw new BadRequestError('OpenTime: Must be earlier in the day than RTime (the close time)');
+    }
+  }
+  return {
+    name_en: input.NameEn,
+    name_hn: input.NameHn,
+    r_time: input.RTime,
+    order_id: input.OrderId,
+    kind,
+    open_time: kind === 'open-close' ? openTime : null,
+    days: input.Days ? daysToMask(input.Days) : (before?.days ?? daysToMask(ALL_DAYS)),
+  };
 }
 
 /** A ghadi's fields as the activity trail names them: the API's. */
 function shownFields(fields: GhadiFields) {
-  return { NameEn: fields.name_en, NameHn: fields.name_hn, RTime: fields.r_time, OrderId: fields.order_id };
+  return {
+    NameEn: fields.name_en,
+    NameHn: fields.name_hn,
+    RTime: fields.r_time,
+    OrderId: fields.order_id,
+    Kind: fields.kind,
+    OpenTime: fields.open_time,
+    Days: maskToDays(fields.days).join(','),
+  };
 }
 
 export class GhadisService {
@@ -57,6 +101,7 @@ export class GhadisService {
     private readonly timeZone: string,
     private readonly changes: ChangeLog,
     private readonly activity: ActivityRecorder,
+    private readonly holidays: HolidaysRepository,
   ) {}
 
   /** Every live ghadi by OrderId, with today's and yesterday's results in the site's time zone. */
@@ -101,9 +146,9 @@ export class GhadisService {
 
   /** GID is the ghadi's identity (results point at it), so an update never changes it. */
   async update(actor: Actor, gid: number, input: GhadiInput): Promise<GhadiRecord> {
-    const fields = toFields(input);
     await this.write(actor, async (trx) => {
       const before = await this.requireLiveToChange(trx, gid);
+      const fields = toFields(input, before);
       await this.ghadis.update(trx, gid, fields, new Date().toISOString());
       const summary = summaryOf(changedFields(shownFields(before), shownFields(fields)));
       return {
@@ -166,10 +211,29 @@ export class GhadisService {
 
   private async withResults(rows: GhadiRow[], now: Date): Promise<GhadiRecord[]> {
     if (rows.length === 0) return [];
-    const summaries = await this.ghadis.resultSummaries(
-      todayInZone(this.timeZone, now),
-      yesterdayInZone(this.timeZone, now),
-    );
-    return rows.map((row) => toGhadiRecord(row, summaries.get(row.gid)));
+    const today = todayInZone(this.timeZone, now);
+    const [summaries, off] = await Promise.all([
+      this.ghadis.resultSummaries(today, yesterdayInZone(this.timeZone, now)),
+      this.holidays.ghadisOffOn(today),
+    ]);
+    return rows.map((row) => {
+      const closed =
+        off.has(EVERY_GHADI) || off.has(row.gid)
+          ? 'holiday'
+          : runsOn(maskToDays(row.days), today)
+            ? null
+            : 'off-day';
+      return toGhadiRecord(row, summaries.get(row.gid), closed);
+    });
+  }
+
+  /**
+   * Why a ghadi does not run on a date (a holiday, or not one of its days), or null: agents may not
+   * declare then, and the board says so.
+   */
+  async closedOn(row: GhadiRow, date: string): Promise<'holiday' | 'off-day' | null> {
+    const off = await this.holidays.ghadisOffOn(date);
+    if (off.has(EVERY_GHADI) || off.has(row.gid)) return 'holiday';
+    return runsOn(maskToDays(row.days), date) ? null : 'off-day';
   }
 }

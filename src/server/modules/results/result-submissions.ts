@@ -1,7 +1,8 @@
 import { addDays, businessDateOf, todayInZone } from '../../../shared/dates.js';
+import { completesOpenHalf, resolveSubmission, stepOf, weekdayOf } from '../../../shared/matka.js';
 import type { PublicResultRecord, ResultRecord, ResultSubmitInput } from '../../../shared/schemas/results.js';
 import { isUniqueViolation } from '../../db/database.js';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { Activity, ActivityRecorder, Actor } from '../activity/activity-recorder.js';
 import { changedFields, fieldValues, summaryOf } from '../activity/activity-summary.js';
 import type { AssignmentsRepository } from '../assignments/assignments-repository.js';
@@ -21,6 +22,13 @@ import type { ResultsWriteRepository, UpsertOutcome } from './results-write-repo
 
 /** A declared or corrected result as the activity trail names it: its ghadi and date, and the values. */
 function resultActivity(row: ResultRow, outcome: UpsertOutcome): Activity {
+  if (outcome.kind === 'completed') {
+    return {
+      action: 'result_declare',
+      target: { id: row.result_id, name: `${row.name_en} ${row.result_date}` },
+      summary: summaryOf(changedFields({ Result: outcome.previous }, { Result: row.value })),
+    };
+  }
   return {
     action: outcome.kind === 'corrected' ? 'result_correct' : 'result_declare',
     target: { id: row.result_id, name: `${row.name_en} ${row.result_date}` },
@@ -40,6 +48,9 @@ function isWithinAgentWindow(date: string, timeZone: string): boolean {
   const today = todayInZone(timeZone);
   return date === today || date === addDays(today, -1);
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const weekdayName = (date: string) => WEEKDAYS[weekdayOf(date)] ?? date;
 
 /** The route an Idempotency-Key's request hash names (a key sent to another route is another request). */
 const SUBMIT_ROUTE = 'POST /api/agent/my-ghadi/update-result';
@@ -126,25 +137,52 @@ export class ResultSubmissions {
     ) {
       throw new ForbiddenError('This ghadi is not assigned to you');
     }
-    await this.needs.ghadis.requireLive(input.ghadiId);
-    const submitted = { gid: input.ghadiId, date, value: input.result, userId: actor.userId };
+    const ghadi = await this.needs.ghadis.requireLive(input.ghadiId);
+    // After the window and assignment checks: an agent told "not assigned" learns nothing of closures.
+    const closed = await this.needs.ghadis.closedOn(ghadi, date);
+    if (closed && actor.userType === 'agent') {
+      throw new ConflictError(
+        closed === 'holiday'
+          ? `${ghadi.name_en} is closed for a holiday on ${date}; ask an admin if a result must be declared`
+          : `${ghadi.name_en} does not run on ${weekdayName(date)}s; ask an admin if a result must be declared`,
+      );
+    }
+    const kind = ghadi.kind;
     const { answer } = await this.needs.changes.write(
       async (trx) => {
         if (keyed) await this.needs.keys.prepare(trx, keyed);
         const now = new Date().toISOString();
-        const outcome = await this.needs.writes.upsert(trx, { ...submitted, now });
-        const { gid, value, userId } = submitted;
+        const gid = input.ghadiId;
+        const userId = actor.userId;
+        // Pannas are read against the day's stored value (an open half, a whole day), held until commit.
+        const current = kind === 'jodi' ? null : await this.needs.writes.current(trx, gid, date);
+        const resolved = resolveSubmission(kind, input.result, current);
+        if (!resolved.ok) throw new BadRequestError(`result: ${resolved.message}`);
+        const value = resolved.value;
+        const completes = kind === 'open-close' && completesOpenHalf(current, value);
+        const outcome = await this.needs.writes.upsert(trx, { gid, date, value, userId, now, completes });
         const [entry] =
           outcome.kind === 'unchanged'
             ? []
             : await this.needs.declarations.append(trx, [
-                { gid, date, value, previous: outcome.previous, declaredAt: now, declaredBy: userId },
+                {
+                  gid,
+                  date,
+                  value,
+                  previous: outcome.previous,
+                  completes,
+                  declaredAt: now,
+                  declaredBy: userId,
+                },
               ]);
         // Read in the transaction: the answer is this write's, and is stored with it under the key.
         const row = await this.needs.lists.findOne(input.ghadiId, date, false, trx);
         if (!row) throw new NotFoundError('Result not found');
         // The ghadi is live (checked above), so the public sees the row as written.
-        const shown = entry && { result: toPublicRecord(row), declaration: { ...entry, Name: row.name_en } };
+        const shown = entry && {
+          result: toPublicRecord(row),
+          declaration: { ...entry, Name: row.name_en, Step: stepOf(kind, entry.Result) },
+        };
         const answer: Submitted = {
           status: 200,
           body: {

@@ -7,11 +7,16 @@ export interface SubmittedResult {
   value: string;
   userId: number;
   now: string;
+  /**
+   * The value completes the open half stored for the day (an open/close market's close step): it
+   * replaces it, and the result is not marked corrected (previous_value stays null).
+   */
+  completes?: boolean;
 }
 
 /** What a submission did: the value it replaced, when it replaced one. */
 export interface UpsertOutcome {
-  kind: 'created' | 'corrected' | 'unchanged';
+  kind: 'created' | 'corrected' | 'completed' | 'unchanged';
   previous: string | null;
 }
 
@@ -74,12 +79,25 @@ export class ResultsWriteRepository {
         created_by: input.userId,
         updated_at: input.now,
         is_active: 1,
-        previous_value: existing.value,
+        previous_value: input.completes ? null : existing.value,
         declared_at: input.now,
       })
       .where('result_id', '=', existing.result_id)
       .execute();
-    return { kind: 'corrected', previous: existing.value };
+    return { kind: input.completes ? 'completed' : 'corrected', previous: existing.value };
+  }
+
+  /** The day's stored value, held (as upsert holds it) until `trx` ends; null when there is none. */
+  async current(trx: Executor, gid: number, date: string): Promise<string | null> {
+    await this.lockResult(trx, gid, date);
+    const row = await trx
+      .selectFrom('results')
+      .select('value')
+      .where('gid', '=', gid)
+      .where('result_date', '=', date)
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+    return row?.value ?? null;
   }
 
   /**

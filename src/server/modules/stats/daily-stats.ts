@@ -7,6 +7,8 @@ import type { DailyStatsRepository, DayCounts } from './daily-stats-repository.j
 export interface CountedDeclaration {
   /** The value it replaced: null for a first declaration, else a correction. */
   previous: string | null;
+  /** A close step that completes the open half `previous`: a declaration, not a correction. */
+  completes?: boolean;
   /** ISO instant: its day in the site's zone is the day it counts on. */
   declaredAt: string;
 }
@@ -31,10 +33,10 @@ export class DailyStats {
   /** Values appended to the declaration log, in its transaction: first declarations and corrections. */
   async declared(trx: Executor, declared: readonly CountedDeclaration[]): Promise<void> {
     const days = new Map<string, Pick<DayCounts, 'declarations' | 'corrections'>>();
-    for (const { previous, declaredAt } of declared) {
+    for (const { previous, completes, declaredAt } of declared) {
       const day = dateInZone(new Date(declaredAt), this.timeZone);
       const counts = days.get(day) ?? { declarations: 0, corrections: 0 };
-      if (previous === null) counts.declarations += 1;
+      if (previous === null || completes) counts.declarations += 1;
       else counts.corrections += 1;
       days.set(day, counts);
     }

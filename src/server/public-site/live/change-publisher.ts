@@ -41,6 +41,7 @@ async function liveEventFor(change: Change, model: ReadModel, sources: SiteSourc
     }
     case 'content':
       return { kind: 'content', slug: change.slug, block: await model.content(change.slug) };
+    case 'holiday':
     case 'results-imported':
       // One event for the whole import, not one per result: every open page reloads once.
       return { kind: 'resync' };

@@ -16,6 +16,8 @@ export const TODAY_KEY = 'today';
 export const HOME_KEY = 'home';
 /** The declaration log: its pages, windows, head and feed, and the newest results. */
 export const LOG_KEY = 'log';
+/** The holidays: their list, and what each closes (boards, weekly charts). */
+export const HOLIDAYS_KEY = 'holidays';
 /** Which years and months have results: the charts' links between periods, the sitemap, the 404s. */
 export const PERIODS_KEY = 'periods';
 
@@ -87,6 +89,13 @@ export function keysDroppedBy(change: Change, today: string): string[] {
       return [contentKey(change.slug)];
     case 'results-imported':
       return [SITE_KEY];
+    case 'holiday': {
+      // One ghadi's: its board row and its weekly charts of that year; every ghadi's: the whole site.
+      const { gid, date } = change;
+      return gid === null
+        ? [SITE_KEY]
+        : [HOLIDAYS_KEY, HOME_KEY, ghadiKey(gid), yearKey(gid, date.slice(0, 4))];
+    }
     case 'day': {
       const { previous } = change;
       // Every page names the current month (its menu's chart) and year (its footer).

@@ -7,6 +7,7 @@ import type { GhadiNames, HomePageData, PublicGhadi } from '../../../shared/publ
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import type { DeclarationHead } from '../../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import type { HolidayRecord } from '../../../shared/schemas/holidays.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { SITE_NAME } from '../../../shared/site.js';
 import type { ChartPeriods } from '../../modules/results/results-chart-repository.js';
@@ -204,6 +205,11 @@ export class ReadModel {
   /** The periods when they are read (undefined while they are read again): cache keys use them. */
   loadedPeriods(): ChartPeriods | undefined {
     return this.periods.peek('all');
+  }
+
+  /** Every holiday (its answer is kept; nothing else reads the list). */
+  holidays(): Promise<HolidayRecord[]> {
+    return this.data.holidays();
   }
 
   /** The declaration log's latest entry. */

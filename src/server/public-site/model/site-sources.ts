@@ -2,11 +2,13 @@ import type { YearChartResult } from '../../../shared/chart-grids.js';
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import type { DeclarationEntry, DeclarationHead } from '../../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import type { HolidayRecord } from '../../../shared/schemas/holidays.js';
 import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 import { NotFoundError } from '../../errors.js';
 import type { ContentBlocksService } from '../../modules/content-blocks/content-blocks-service.js';
 import type { DeclarationLog } from '../../modules/declarations/declaration-log.js';
 import type { GhadisService } from '../../modules/ghadis/ghadis-service.js';
+import type { HolidaysService } from '../../modules/holidays/holidays-service.js';
 import type { ChartPeriods } from '../../modules/results/results-chart-repository.js';
 import type { ResultsService } from '../../modules/results/results-service.js';
 
@@ -20,7 +22,13 @@ export class SiteSources {
     private readonly results: ResultsService,
     private readonly blocks: ContentBlocksService,
     private readonly declarations: DeclarationLog,
+    private readonly holidayList: HolidaysService,
   ) {}
+
+  /** Every holiday, past and future. */
+  holidays(): Promise<HolidayRecord[]> {
+    return this.holidayList.list();
+  }
 
   /** The log's latest entry of a result: a live event pushes it with the result. */
   declaration(gid: number, date: string): Promise<DeclarationEntry | null> {

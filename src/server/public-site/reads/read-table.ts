@@ -10,6 +10,7 @@ import {
   MAX_DECLARATIONS_LIMIT,
 } from '../../../shared/schemas/declarations.js';
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
+import { holidayRecord } from '../../../shared/schemas/holidays.js';
 import { homeAnswer } from '../../../shared/schemas/home.js';
 import {
   ghadiResultsQuery,
@@ -28,6 +29,7 @@ import {
   ghadiKey,
   ghadiMonthKey,
   ghadiResultsKey,
+  HOLIDAYS_KEY,
   homeKeys,
   LOG_KEY,
   monthEnd,
@@ -54,6 +56,7 @@ import { SITE_FILE_READS } from './site-file-reads.js';
 const ghadiListAnswer = listAnswer(ghadiRecord);
 const ghadiResultsAnswer = listAnswer(publicResultRecord);
 const contentAnswer = itemAnswer(contentBlockRecord);
+const holidayListAnswer = listAnswer(holidayRecord);
 
 /** The month GET /api/results/{name} shows for a month and year query (each defaults to today's). */
 function queriedMonth(today: string, month?: number, year?: number): string {
@@ -177,6 +180,22 @@ export const PUBLIC_READS: readonly PublicRead[] = [
       return `${name}|${query.month ?? ''}|${query.year ?? ''}`;
     },
     build: ghadiResults,
+  }),
+
+  defineRead({
+    path: '/api/holidays',
+    query: noQuery,
+    response: holidayListAnswer,
+    access: 'public',
+    key: () => 'all',
+    build: async (_, { model }) =>
+      kept(
+        await encodeJson(
+          holidayListAnswer,
+          { success: true, data: await model.holidays() },
+          cachingOf([HOLIDAYS_KEY], true),
+        ),
+      ),
   }),
 
   defineRead({

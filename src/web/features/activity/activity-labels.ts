@@ -11,6 +11,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   ghadi_create: 'Ghadi created',
   ghadi_update: 'Ghadi updated',
   ghadi_delete: 'Ghadi deleted',
+  holiday_create: 'Holiday added',
+  holiday_delete: 'Holiday removed',
   assignment_create: 'Ghadi assigned',
   assignment_delete: 'Assignment deleted',
   content_create: 'Content block created',

@@ -16,6 +16,7 @@ const entry = (seq: number, overrides: Partial<DeclarationEntry> = {}): Declarat
   DeclaredAt: '2026-11-22T09:02:00.000Z',
   prevHash: String(seq - 1).padStart(64, '0'),
   hash: String(seq).padStart(64, '0'),
+  Step: null,
   ...overrides,
 });
 
