@@ -164,6 +164,9 @@ export interface GhadiFields {
   NameHn: string;
   RTime: string;
   OrderId: number;
+  Kind?: 'jodi' | 'panna' | 'open-close';
+  OpenTime?: string | null;
+  Days?: number[];
 }
 
 export function ghadiFields(overrides: Partial<GhadiFields> = {}): GhadiFields {
