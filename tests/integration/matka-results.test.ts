@@ -197,6 +197,76 @@ describe.each(DIALECTS)('matka markets [%s]', (dialect) => {
     });
   });
 
+  describe('import', () => {
+    const importCsv = (body: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/results/import?dryRun=false',
+        token: admin,
+        body,
+        headers: { 'content-type': 'text/csv' },
+      });
+
+    it("takes each kind's stored forms and bare pannas; a bad line names its rule and nothing is written", async () => {
+      const market = await createGhadi(t.app, admin, MARKET);
+      const starline = await createGhadi(t.app, admin, { Kind: 'panna' });
+      const year = 2011;
+      const bad = [
+        'Date,GID,Result',
+        `${year}-03-01,${market.GID},123`,
+        `${year}-03-02,${market.GID},123-68-459`,
+        `${year}-03-03,${market.GID},123-67-459`,
+        `${year}-03-04,${starline.GID},821`,
+        `${year}-03-05,${market.GID},8-459`,
+      ].join('\n');
+      const refused = await call(t.app, {
+        method: 'POST',
+        url: '/api/results/import?dryRun=false',
+        token: admin,
+        body: bad,
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        { line: 4, message: 'Result: The jodi of 123 and 459 is 68, not 67' },
+        { line: 5, message: expect.stringMatching(/^Result: 821 is not a valid panna/) },
+        { line: 6, message: 'Result: Declare the open panna first: the close panna completes it' },
+      ]);
+      expect(await entriesOf(market.GID)).toEqual([]);
+
+      const good = [
+        'Date,GID,Result',
+        `${year}-03-01,${market.GID},123`,
+        `${year}-03-02,${market.GID},123-68-459`,
+        `${year}-03-03,${starline.GID},128`,
+        `${year}-03-04,${starline.GID},550-0`,
+      ].join('\n');
+      expectStatus(await importCsv(good), 200);
+      const stored = (gid: number) =>
+        t.database.db
+          .selectFrom('results')
+          .select(['result_date', 'value', 'previous_value'])
+          .where('gid', '=', gid)
+          .orderBy('result_date')
+          .execute();
+      expect((await stored(market.GID)).map((row) => row.value)).toEqual(['123-6', '123-68-459']);
+      expect((await stored(starline.GID)).map((row) => row.value)).toEqual(['128-1', '550-0']);
+
+      // Completing an imported open half is a close step, not a correction.
+      expectStatus(
+        await importCsv(['Date,GID,Result', `${year}-03-01,${market.GID},123-68-459`].join('\n')),
+        200,
+      );
+      expect((await stored(market.GID))[0]).toMatchObject({ value: '123-68-459', previous_value: null });
+      const steps = (await entriesOf(market.GID)).map((entry) => [entry.Result, entry.Previous, entry.Step]);
+      expect(steps).toEqual([
+        ['123-6', null, 'open'],
+        ['123-68-459', null, 'close'],
+        ['123-68-459', '123-6', 'close'],
+      ]);
+    });
+  });
+
   describe('holidays and off-days', () => {
     const addHoliday = (body: object) =>
       call(t.app, { method: 'POST', url: '/api/holidays', token: admin, body });

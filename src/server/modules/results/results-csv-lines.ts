@@ -1,4 +1,5 @@
 import { isCalendarDate } from '../../../shared/dates.js';
+import { type GhadiKind, resolveSubmission } from '../../../shared/matka.js';
 import { foldName } from '../../../shared/names.js';
 import {
   type ImportLineError,
@@ -13,6 +14,7 @@ import { type GhadiEntry, resultKey } from './results-csv-repository.js';
 export interface ImportedLine {
   line: number;
   gid: number;
+  kind: GhadiKind;
   date: string;
   value: string;
 }
@@ -89,7 +91,11 @@ export class ImportLines {
     const ghadi = this.ghadiOf(cell('gid'), cell('name'), problems);
     const value = resultValue.safeParse(cell('result'));
     if (!value.success) problems.push(`Result: ${value.error.issues[0]?.message ?? 'Is invalid'}`);
-    if (problems.length > 0 || !date || !ghadi || !value.success) {
+    // A panna or open/close ghadi's line is read as a submission on a day with nothing stored: its
+    // stored forms, or a bare panna (the open half of a market).
+    const resolved = ghadi && value.success ? resolveSubmission(ghadi.kind, value.data, null) : null;
+    if (resolved && !resolved.ok) problems.push(`Result: ${resolved.message}`);
+    if (problems.length > 0 || !date || !ghadi || !resolved?.ok) {
       this.fail(line, problems.join('; '));
       return;
     }
@@ -100,7 +106,7 @@ export class ImportLines {
       return;
     }
     this.firstLineOf.set(key, line);
-    this.lines.push({ line, gid: ghadi.gid, date, value: value.data });
+    this.lines.push({ line, gid: ghadi.gid, kind: ghadi.kind, date, value: resolved.value });
   }
 
   /** After the last record: a file that broke off, or had no header at all, says so. */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { GhadiKind } from '../../../shared/matka.js';
 import type { Database, Executor } from '../../db/database.js';
 
 /** One exported line. */
@@ -21,6 +22,7 @@ export interface GhadiEntry {
   name_en: string;
   name_folded: string;
   deleted: boolean;
+  kind: GhadiKind;
 }
 
 /** A stored result an imported line may match. */
@@ -46,6 +48,8 @@ export interface NewResult {
 export interface Correction {
   stored: StoredResult;
   value: string;
+  /** The value completes the stored open half: not a correction (previous_value stays null). */
+  completes: boolean;
 }
 
 /** The SQL of CSV export and import; the rules are in results-csv-service.ts. */
@@ -103,7 +107,7 @@ export class ResultsCsvRepository {
   async ghadis(): Promise<GhadiEntry[]> {
     const rows = await this.db
       .selectFrom('ghadis')
-      .select(['gid', 'name_en', 'name_folded', 'is_deleted'])
+      .select(['gid', 'name_en', 'name_folded', 'is_deleted', 'kind'])
       .execute();
     return rows.map(({ is_deleted, ...row }) => ({ ...row, deleted: is_deleted === 1 }));
   }
@@ -192,7 +196,9 @@ export class ResultsCsvRepository {
             sql` `,
           )} else value end`,
           previous_value: sql<string>`case result_id ${sql.join(
-            batch.map(({ stored }) => sql`when ${stored.resultId} then ${stored.value}`),
+            batch.map(
+              ({ stored, completes }) => sql`when ${stored.resultId} then ${completes ? null : stored.value}`,
+            ),
             sql` `,
           )} else previous_value end`,
           created_by: userId,

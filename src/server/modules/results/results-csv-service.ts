@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
+import { completesOpenHalf } from '../../../shared/matka.js';
 import {
   RESULTS_CSV_COLUMNS,
   type ResultsExportQuery,
@@ -27,7 +28,7 @@ export const BULK_IMPORT_THRESHOLD = 50;
 
 interface ImportPlan {
   created: ImportedLine[];
-  corrected: Array<ImportedLine & { stored: StoredResult }>;
+  corrected: Array<ImportedLine & { stored: StoredResult; completes: boolean }>;
   unchanged: number;
 }
 
@@ -147,7 +148,10 @@ export class ResultsCsvService {
       const existing = stored.get(resultKey(line.gid, line.date));
       if (!existing) plan.created.push(line);
       else if (existing.value === line.value) plan.unchanged += 1;
-      else plan.corrected.push({ ...line, stored: existing });
+      else {
+        const completes = line.kind === 'open-close' && completesOpenHalf(existing.value, line.value);
+        plan.corrected.push({ ...line, stored: existing, completes });
+      }
     }
     return plan;
   }
@@ -162,13 +166,22 @@ export class ResultsCsvService {
     await this.deps.csv.correct(trx, plan.corrected, userId, now);
     const missed = await this.deps.csv.insertNew(trx, plan.created, userId, now);
     const previous = new Map<string, string | null>();
+    const completing = new Set<string>();
     for (const line of plan.created) previous.set(resultKey(line.gid, line.date), null);
-    for (const line of plan.corrected) previous.set(resultKey(line.gid, line.date), line.stored.value);
+    for (const line of plan.corrected) {
+      previous.set(resultKey(line.gid, line.date), line.stored.value);
+      if (line.completes) completing.add(resultKey(line.gid, line.date));
+    }
     // Stored by another writer since the plan was read (PostgreSQL): corrected as a declared result is.
     for (const line of missed) {
-      const outcome = await this.deps.writes.upsert(trx, { ...line, userId, now });
-      if (outcome.kind === 'unchanged') previous.delete(resultKey(line.gid, line.date));
-      else previous.set(resultKey(line.gid, line.date), outcome.previous);
+      const key = resultKey(line.gid, line.date);
+      const current =
+        line.kind === 'open-close' ? await this.deps.writes.current(trx, line.gid, line.date) : null;
+      const completes = line.kind === 'open-close' && completesOpenHalf(current, line.value);
+      const outcome = await this.deps.writes.upsert(trx, { ...line, userId, now, completes });
+      if (outcome.kind === 'unchanged') previous.delete(key);
+      else previous.set(key, outcome.previous);
+      if (completes) completing.add(key);
     }
     await this.deps.declarations.append(
       trx,
@@ -176,8 +189,17 @@ export class ResultsCsvService {
         const key = resultKey(line.gid, line.date);
         if (!previous.has(key)) return [];
         const { gid, date, value } = line;
+        const completes = completing.has(key);
         return [
-          { gid, date, value, previous: previous.get(key) ?? null, declaredAt: now, declaredBy: userId },
+          {
+            gid,
+            date,
+            value,
+            previous: previous.get(key) ?? null,
+            completes,
+            declaredAt: now,
+            declaredBy: userId,
+          },
         ];
       }),
     );
