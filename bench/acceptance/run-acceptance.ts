@@ -17,7 +17,8 @@
  * integrity-checks.ts), the charts group (issue 31: the chart API, pages and sitemap, a live chart;
  * charts-checks.ts), the offline group (issue 35: Chromium as an agent offline, installability,
  * Idempotency-Key on two processes, PostgreSQL and SQLite; offline-checks.ts), the console group
- * (issue 33: today's board, the activity trail, the daily numbers; console-checks.ts), the phone group
+ * (issue 33: today's board, the activity trail, the daily numbers; console-checks.ts), the matka group
+ * (issue 39: kinds, pannas, steps, holidays, import, weekly charts, a live panel chart; matka-checks.ts), the phone group
  * (issue 32: axe-core and overlaps in Chromium at 360 and 1280 px on a site of its own, and Lighthouse
  * on every public page kind of the seeded site, alone as phone-lighthouse; phone-checks.ts), the
  * result-time group (issue 46: burst, stampede, Varnish in front, cache headers, 404s, sitemap, a full
@@ -46,6 +47,7 @@ import { databaseFaultsChecks } from './database-faults-checks.js';
 import { hardeningChecks } from './hardening-checks.js';
 import { integrityChecks } from './integrity-checks.js';
 import { liveChecks } from './live-checks.js';
+import { matkaChecks } from './matka-checks.js';
 import { offlineChecks } from './offline-checks.js';
 import { opsChecks } from './ops-checks.js';
 import { phoneChecks } from './phone-checks.js';
@@ -72,6 +74,7 @@ const GROUPS: Group[] = [
   { name: 'charts', standalone: chartsChecks },
   { name: 'offline', standalone: offlineChecks },
   { name: 'console', standalone: consoleChecks },
+  { name: 'matka', standalone: matkaChecks },
   { name: 'phone', checks: phoneChecks },
   { name: 'phone-lighthouse', checks: lighthouseChecks },
   { name: 'result-time', standalone: resultTimeChecks },
