@@ -397,7 +397,7 @@ async function createScene(site: MatkaSite): Promise<MatkaScene> {
     market: await make('Kalyan Test', 'कल्याण टेस्ट', market, 1),
     weekly: await make('Main Bazar Test', 'मेन बाजार टेस्ट', { ...market, Days: [1, 2, 3, 4, 5, 6] }, 2),
     live: await make('Live Market', 'लाइव मार्केट', market, 3),
-    holiday: await make('Holiday Market', 'हॉलिडे मार्केट', market, 4),
+    holiday: await make('Festival Market', 'उत्सव मार्केट', market, 4),
     offday: await make(
       'Offday Market',
       'ऑफडे मार्केट',

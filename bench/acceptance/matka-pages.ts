@@ -4,7 +4,8 @@
  * their pages and 404s; the sitemap; and a close step reaching an open panel chart in Chromium with no
  * request.
  */
-import { isDeepStrictEqual } from 'node:util';
+import { execFile } from 'node:child_process';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.js';
 import { check } from './check.js';
@@ -321,6 +322,16 @@ async function liveCheck(site: MatkaSite, scene: MatkaScene): Promise<CheckResul
   });
 }
 
+async function verifyCheck(site: MatkaSite): Promise<CheckResult> {
+  return check(
+    'npm run verify -- URL verifies the log and the published results, close steps included',
+    async () => {
+      const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'verify', '--', site.url]);
+      return { ok: /verified/.test(stdout), detail: stdout.trim() };
+    },
+  );
+}
+
 export async function matkaPageChecks(site: MatkaSite, scene: MatkaScene): Promise<CheckResult[]> {
   return [
     await boardPagesCheck(site, scene),
@@ -328,5 +339,6 @@ export async function matkaPageChecks(site: MatkaSite, scene: MatkaScene): Promi
     await weeklyPagesCheck(site, scene),
     await sitemapCheck(site, scene),
     await liveCheck(site, scene),
+    await verifyCheck(site),
   ];
 }

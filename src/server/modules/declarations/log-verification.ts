@@ -1,7 +1,9 @@
+import { completesOpenHalf } from '../../../shared/matka.js';
 import { type DeclarationEntry, GENESIS_HASH } from '../../../shared/schemas/declarations.js';
 import { declarationHash, type HashedFields } from './declaration-hash.js';
 
-type Hashed = Omit<DeclarationEntry, 'Name' | 'Step'>;
+/** An entry as read: its Step when the reader has it (the public API's entries do). */
+type Hashed = Omit<DeclarationEntry, 'Name' | 'Step'> & Partial<Pick<DeclarationEntry, 'Step'>>;
 
 /** A result as a site publishes it (corrected and declaredAt when the reader has them). */
 export interface PublishedResult {
@@ -25,7 +27,7 @@ export class ChainChecker {
   private nextSeq = 1;
   private previousHash = GENESIS_HASH;
   /** The latest entry of each ghadi and date. */
-  private readonly latest = new Map<string, HashedFields>();
+  private readonly latest = new Map<string, HashedFields & { step: DeclarationEntry['Step'] }>();
   /** The first problem found, after which nothing more is checked. */
   problem: string | null = null;
 
@@ -52,7 +54,7 @@ export class ChainChecker {
     if (hash !== entry.hash) return this.fail(`entry ${seq}: its hash does not match its fields`);
     this.nextSeq = seq + 1;
     this.previousHash = hash;
-    this.latest.set(keyOf(entry.GID, entry.Date), fields);
+    this.latest.set(keyOf(entry.GID, entry.Date), { ...fields, step: entry.Step ?? null });
     return true;
   }
 
@@ -74,7 +76,9 @@ export class ChainChecker {
       const where = `entry ${entry.seq} (GID ${gid} on ${date})`;
       if (entry.value !== value)
         return this.fail(`${where}: declared "${entry.value}" but "${value}" is published`);
-      if (result.corrected !== undefined && result.corrected !== (entry.previous !== null))
+      // A close step that completes its open half replaced a value without correcting it.
+      const completes = entry.step === 'close' && completesOpenHalf(entry.previous, entry.value);
+      if (result.corrected !== undefined && result.corrected !== (entry.previous !== null && !completes))
         return this.fail(`${where}: published ${result.corrected ? '' : 'not '}as corrected`);
       if (result.declaredAt !== undefined && result.declaredAt !== entry.declaredAt)
         return this.fail(`${where}: declared at ${entry.declaredAt} but published as ${result.declaredAt}`);
