@@ -166,6 +166,69 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
     });
   });
 
+  it('leaves out holidays and off-days, and counts a market day when it is complete', async () => {
+    const admin = await loginAdmin(t.app);
+    // Due (closes) 5 minutes before T0, open two hours before that: a day owed when it closed.
+    const due = wall(T0 - 5 * MINUTE);
+    const day = due.date;
+    const open = wall(T0 - 125 * MINUTE);
+    const [openTime, closeTime] = open.date === day ? [open.time, due.time] : ['00:00', '00:01'];
+    const market = await madeEarlier(admin, closeTime, 955);
+    const { NameEn, NameHn, OrderId } = market;
+    // Not running on the day before `day`, and a holiday of every ghadi two days before.
+    const offDay = new Date(`${addDays(day, -1)}T00:00:00Z`).getUTCDay();
+    expectStatus(
+      await call(t.app, {
+        method: 'PUT',
+        url: `/api/ghadis/${market.GID}`,
+        token: admin,
+        body: {
+          NameEn,
+          NameHn,
+          OrderId,
+          RTime: closeTime,
+          Kind: 'open-close',
+          OpenTime: openTime,
+          Days: [0, 1, 2, 3, 4, 5, 6].filter((weekday) => weekday !== offDay),
+        },
+      }),
+      200,
+    );
+    const holiday = expectStatus<{ data: { _id: string } }>(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/holidays',
+        token: admin,
+        body: { Date: addDays(day, -2) },
+      }),
+      201,
+    ).data;
+    try {
+      // An admin's result on the off-day counts for nothing.
+      await submitResult(t.app, admin, { ghadiId: market.GID, result: '128', dateTime: addDays(day, -1) });
+      // Three days before: only the open half, never completed: owed and missing.
+      await submitResult(t.app, admin, { ghadiId: market.GID, result: '137', dateTime: addDays(day, -3) });
+      await submitResult(t.app, admin, { ghadiId: market.GID, result: '123', dateTime: day });
+      const closed = await submitResult(t.app, admin, { ghadiId: market.GID, result: '459', dateTime: day });
+      const delay = Math.max(0, Date.parse(closed.DeclaredAt ?? '') - dueAt(closeTime, day));
+      // Owed: day (declared when complete) and day − 3 (open half only); day − 1 off, day − 2 a holiday.
+      expect(await entryOf(market, addDays(day, -3), day, admin)).toEqual({
+        GID: market.GID,
+        NameEn,
+        days: 2,
+        declared: 1,
+        onTime: delay < 15 * MINUTE ? 1 : 0,
+        onTimeRate: delay < 15 * MINUTE ? 0.5 : 0,
+        medianDelayMinutes: minutes(delay),
+      });
+    } finally {
+      expectStatus(
+        await call(t.app, { method: 'DELETE', url: `/api/holidays/${holiday._id}`, token: admin }),
+        200,
+      );
+    }
+  });
+
   it('declared an hour after dueAt is late, by the minutes it took', async () => {
     const admin = await loginAdmin(t.app);
     const due = wall(T0 - 60 * MINUTE);

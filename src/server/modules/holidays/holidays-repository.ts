@@ -27,6 +27,16 @@ export class HolidaysRepository {
     return this.db.selectFrom('holidays').selectAll().orderBy('holiday_date').orderBy('gid').execute();
   }
 
+  /** Every holiday between two dates (inclusive), of any ghadi. */
+  inRange(from: string, to: string): Promise<HolidayRow[]> {
+    return this.db
+      .selectFrom('holidays')
+      .selectAll()
+      .where('holiday_date', '>=', from)
+      .where('holiday_date', '<=', to)
+      .execute();
+  }
+
   /** The holidays between two dates (inclusive) of one ghadi, its own and every ghadi's. */
   between(gid: number, from: string, to: string): Promise<HolidayRow[]> {
     return this.db

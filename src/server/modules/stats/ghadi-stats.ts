@@ -1,7 +1,9 @@
 import { addDays, dateInZone, todayInZone } from '../../../shared/dates.js';
 import { instantsOnDate, parseResultTime } from '../../../shared/ghadi-due.js';
+import { maskToDays, runsOn } from '../../../shared/matka.js';
 import type { GhadiStatsEntry, GhadiStatsQuery } from '../../../shared/schemas/site-stats.js';
 import type { Now } from '../../lib/clock.js';
+import { EVERY_GHADI, type HolidaysRepository } from '../holidays/holidays-repository.js';
 import type { GhadiStatsRepository } from './ghadi-stats-repository.js';
 
 const MINUTE_MS = 60_000;
@@ -31,11 +33,13 @@ interface Tally {
  * Per ghadi over a range of dates: how often its result came on time and how late it came. A date's
  * deadline is the board's: dueAt (today's RTime, read with src/shared/ghadi-due.ts, in the site's
  * zone) plus the overdue allowance, and "declared" is the first value entered, a correction later
- * changing nothing. The RTime is the ghadi's current one: the app keeps no history of it.
+ * changing nothing. The RTime is the ghadi's current one: the app keeps no history of it. Closed
+ * dates (holidays, off-days) are left out; an open/close market's day counts when it is complete.
  */
 export class GhadiStats {
   constructor(
     private readonly repository: GhadiStatsRepository,
+    private readonly holidays: HolidaysRepository,
     private readonly timeZone: string,
     private readonly overdueAfterMinutes: number,
     private readonly now: Now,
@@ -44,10 +48,13 @@ export class GhadiStats {
   async perGhadi({ from, to }: GhadiStatsQuery): Promise<GhadiStatsEntry[]> {
     const now = this.now();
     const today = todayInZone(this.timeZone, new Date(now));
-    const [ghadis, firsts] = await Promise.all([
+    const [ghadis, firsts, holidays] = await Promise.all([
       this.repository.liveGhadis(),
       this.repository.firstDeclarations(from, to),
+      this.holidays.inRange(from, to),
     ]);
+    const closedOn = new Set(holidays.map((row) => `${row.gid} ${row.holiday_date}`));
+    const runningDays = ghadis.map((ghadi) => maskToDays(ghadi.days));
     const firstOf = new Map(
       firsts.map((row) => [`${row.gid} ${row.result_date}`, Date.parse(row.first_declared_at)]),
     );
@@ -61,6 +68,12 @@ export class GhadiStats {
     for (let date = from; date <= last; date = addDays(date, 1)) {
       const dueAts = instantsOnDate(date, times, this.timeZone);
       ghadis.forEach((ghadi, index) => {
+        // A closed date (a holiday, an off-day) owes nothing, even if an admin declared a result on it.
+        const closed =
+          closedOn.has(`${EVERY_GHADI} ${date}`) ||
+          closedOn.has(`${ghadi.gid} ${date}`) ||
+          !runsOn(runningDays[index] ?? [], date);
+        if (closed) return;
         const tally = tallies[index] as Tally;
         const dueAt = dueAts[index] ?? null;
         const declaredAt = firstOf.get(`${ghadi.gid} ${date}`);

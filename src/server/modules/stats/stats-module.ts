@@ -1,3 +1,4 @@
+import { HolidaysRepository } from '../holidays/holidays-repository.js';
 import type { ModuleContext, ModuleRoutes } from '../module-context.js';
 import { DailyStats } from './daily-stats.js';
 import { DailyStatsRepository } from './daily-stats-repository.js';
@@ -10,6 +11,7 @@ export function statsModule({ database, config, now }: ModuleContext) {
   const daily = new DailyStats(new DailyStatsRepository(database), config.siteTimezone);
   const ghadiStats = new GhadiStats(
     new GhadiStatsRepository(database),
+    new HolidaysRepository(database),
     config.siteTimezone,
     config.overdueAfterMinutes,
     now,
