@@ -145,7 +145,11 @@ export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, on
                     <td colSpan={COLUMNS.length} className="p-0">
                       {/* Stays in view while the wide table scrolls sideways on a phone. */}
                       <div className="sticky left-0 max-w-[calc(100vw-4.5rem)] p-3 sm:max-w-xl">
-                        <UpdateResultForm ghadi={ghadi} onClose={() => setResultFor(null)} />
+                        <UpdateResultForm
+                          ghadi={ghadi}
+                          todayValue={ghadi.TodayResult}
+                          onClose={() => setResultFor(null)}
+                        />
                       </div>
                     </td>
                   </tr>
