@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates.js';
 import { dueAtOf } from '../../src/shared/ghadi-due.js';
+import { ALL_DAYS, weekdayOf } from '../../src/shared/matka.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import type { GhadiStatsEntry } from '../../src/shared/schemas/site-stats.js';
 import {
@@ -221,5 +222,68 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
       onTimeRate: 1,
       medianDelayMinutes: 0,
     });
+  });
+
+  it('skips the days a ghadi does not run: its holidays and the weekdays off its Days', async () => {
+    const admin = await loginAdmin(t.app);
+    // Due an hour before the board's clock, every day of the range is over.
+    const due = wall(clock.now() - 60 * MINUTE);
+    const day = due.date;
+    const ghadi = await createGhadi(t.app, admin, {
+      RTime: due.time,
+      OrderId: 957,
+      Days: ALL_DAYS.filter((weekday) => weekday !== weekdayOf(addDays(day, -1))),
+    });
+    await t.database.db
+      .updateTable('ghadis')
+      .set({ created_at: new Date(clock.now() - 10 * DAY).toISOString() })
+      .where('gid', '=', ghadi.GID)
+      .execute();
+    const range = [addDays(day, -3), day] as const;
+    // Three days missed; the day off its Days owes nothing.
+    expect(await entryOf(ghadi, ...range, admin)).toMatchObject({ days: 3, declared: 0 });
+    expectStatus(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/holidays',
+        token: admin,
+        body: { Date: addDays(day, -2), GID: ghadi.GID },
+      }),
+      201,
+    );
+    // An admin's value on the holiday counts neither way.
+    await submitResult(t.app, admin, { ghadiId: ghadi.GID, result: '45', dateTime: addDays(day, -2) });
+    expect(await entryOf(ghadi, ...range, admin)).toMatchObject({
+      days: 2,
+      declared: 0,
+      onTime: 0,
+      onTimeRate: 0,
+    });
+  });
+
+  it('times an open/close market by its open panna, due at its open time', async () => {
+    const admin = await loginAdmin(t.app);
+    // Declarations are stamped by the real clock: the open was due an hour before now, the close at 23:59.
+    const open = wall(Date.now() - 60 * MINUTE);
+    const market = await createGhadi(t.app, admin, {
+      Kind: 'open-close',
+      OpenTime: open.time,
+      RTime: '23:59',
+      OrderId: 958,
+    });
+    const declared = await submitResult(t.app, admin, {
+      ghadiId: market.GID,
+      result: '123',
+      dateTime: open.date,
+    });
+    clock.advance(Math.max(0, Date.parse(`${addDays(open.date, 2)}T00:00:00+05:30`) - clock.now()));
+    const delay = Date.parse(declared.DeclaredAt ?? '') - dueAt(open.time, open.date);
+    expect(await entryOf(market, open.date, open.date, admin)).toMatchObject({
+      days: 1,
+      declared: 1,
+      onTime: 0,
+      medianDelayMinutes: minutes(delay),
+    });
+    expect(delay).toBeGreaterThanOrEqual(60 * MINUTE);
   });
 });

@@ -5,6 +5,16 @@ export interface StatsGhadiRow {
   name_en: string;
   r_time: string;
   created_at: string;
+  kind: 'jodi' | 'panna' | 'open-close';
+  open_time: string | null;
+  /** The weekdays it runs, as a bit set (src/shared/matka.ts). */
+  days: number;
+}
+
+export interface StatsHolidayRow {
+  holiday_date: string;
+  /** 0: every ghadi. */
+  gid: number;
 }
 
 export interface FirstDeclarationRow {
@@ -25,7 +35,7 @@ export class GhadiStatsRepository {
   liveGhadis(): Promise<StatsGhadiRow[]> {
     return this.db
       .selectFrom('ghadis')
-      .select(['gid', 'name_en', 'r_time', 'created_at'])
+      .select(['gid', 'name_en', 'r_time', 'created_at', 'kind', 'open_time', 'days'])
       .where('is_deleted', '=', 0)
       .orderBy('order_id')
       .orderBy('gid')
@@ -48,6 +58,16 @@ export class GhadiStatsRepository {
       .where('d.result_date', '>=', from)
       .where('d.result_date', '<=', to)
       .groupBy(['d.gid', 'd.result_date'])
+      .execute();
+  }
+
+  /** The holidays of a range of dates: a few dozen a year. */
+  holidaysBetween(from: string, to: string): Promise<StatsHolidayRow[]> {
+    return this.db
+      .selectFrom('holidays')
+      .select(['holiday_date', 'gid'])
+      .where('holiday_date', '>=', from)
+      .where('holiday_date', '<=', to)
       .execute();
   }
 }

@@ -1,5 +1,6 @@
 import { addDays, dateInZone, todayInZone } from '../../../shared/dates.js';
 import { instantsOnDate, parseResultTime } from '../../../shared/ghadi-due.js';
+import { maskToDays, runsOn } from '../../../shared/matka.js';
 import type { GhadiStatsEntry, GhadiStatsQuery } from '../../../shared/schemas/site-stats.js';
 import type { Now } from '../../lib/clock.js';
 import type { GhadiStatsRepository } from './ghadi-stats-repository.js';
@@ -31,7 +32,10 @@ interface Tally {
  * Per ghadi over a range of dates: how often its result came on time and how late it came. A date's
  * deadline is the board's: dueAt (today's RTime, read with src/shared/ghadi-due.ts, in the site's
  * zone) plus the overdue allowance, and "declared" is the first value entered, a correction later
- * changing nothing. The RTime is the ghadi's current one: the app keeps no history of it.
+ * changing nothing. The RTime is the ghadi's current one: the app keeps no history of it. An
+ * open/close market's first value is its open panna, so its deadline is its open time, as on the
+ * board. A date the ghadi does not run (a holiday, its own or every ghadi's, or not one of its Days)
+ * is skipped: nothing is owed, and a value an admin declared then counts neither way.
  */
 export class GhadiStats {
   constructor(
@@ -44,14 +48,21 @@ export class GhadiStats {
   async perGhadi({ from, to }: GhadiStatsQuery): Promise<GhadiStatsEntry[]> {
     const now = this.now();
     const today = todayInZone(this.timeZone, new Date(now));
-    const [ghadis, firsts] = await Promise.all([
+    const [ghadis, firsts, holidays] = await Promise.all([
       this.repository.liveGhadis(),
       this.repository.firstDeclarations(from, to),
+      this.repository.holidaysBetween(from, to),
     ]);
+    const closedOn = new Set(holidays.map((row) => `${row.gid} ${row.holiday_date}`));
+    const runningDays = ghadis.map((ghadi) => maskToDays(ghadi.days));
     const firstOf = new Map(
       firsts.map((row) => [`${row.gid} ${row.result_date}`, Date.parse(row.first_declared_at)]),
     );
-    const times = ghadis.map((ghadi) => parseResultTime(ghadi.r_time));
+    const times = ghadis.map((ghadi) =>
+      parseResultTime(
+        ghadi.kind === 'open-close' && ghadi.open_time !== null ? ghadi.open_time : ghadi.r_time,
+      ),
+    );
     const createdOn = ghadis.map((ghadi) => dateInZone(new Date(ghadi.created_at), this.timeZone));
     const tallies: Tally[] = ghadis.map(() => ({ days: 0, declared: 0, onTime: 0, delays: [] }));
     const allowance = this.overdueAfterMinutes * MINUTE_MS;
@@ -62,6 +73,11 @@ export class GhadiStats {
       const dueAts = instantsOnDate(date, times, this.timeZone);
       ghadis.forEach((ghadi, index) => {
         const tally = tallies[index] as Tally;
+        const closed =
+          closedOn.has(`0 ${date}`) ||
+          closedOn.has(`${ghadi.gid} ${date}`) ||
+          !runsOn(runningDays[index] as number[], date);
+        if (closed) return;
         const dueAt = dueAts[index] ?? null;
         const declaredAt = firstOf.get(`${ghadi.gid} ${date}`);
         if (declaredAt === undefined) {
