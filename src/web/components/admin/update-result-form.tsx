@@ -12,7 +12,7 @@ import { useSiteToday } from '../../api/site-api.js';
 import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
 import { entryHint, readEntry, stepDueText } from '../../lib/market-entry.js';
-import { EntryReadout } from '../results/entry-readout.js';
+import { EntryHint, EntryReadout } from '../results/entry-readout.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
@@ -104,7 +104,7 @@ export function UpdateResultForm({
             label="Result"
             autoComplete="off"
             inputMode={kind === 'jodi' ? undefined : 'numeric'}
-            hint={entryHint(kind, step) ?? undefined}
+            hint={kind === 'jodi' ? undefined : <EntryHint text={entryHint(kind, step) ?? ''} />}
             error={errors.result?.message}
             {...register('result')}
           />

@@ -28,3 +28,17 @@ export function EntryReadout({ reading, id }: { reading: EntryReading; id?: stri
     </p>
   );
 }
+
+/** A hint naming example values (123-68-459): each kept on one line, so a hyphen never breaks it. */
+export function EntryHint({ text }: { text: string }) {
+  return text.split(/(\d[\d-]*\d)/).map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}

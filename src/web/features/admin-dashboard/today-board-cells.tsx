@@ -58,7 +58,7 @@ export function TimeCell({ ghadi, state, closed, now }: TimeCellProps) {
   }
   return (
     <td className={`col-span-2 text-sm ${CELL}`}>
-      <span className={PHONE_LABEL}>Result time </span>
+      {ghadi.step === null && <span className={PHONE_LABEL}>Result time </span>}
       {ghadi.step === null ? (
         <span className="font-medium tabular-nums text-slate-900">{ghadi.RTime}</span>
       ) : (
@@ -68,7 +68,7 @@ export function TimeCell({ ghadi, state, closed, now }: TimeCellProps) {
           </span>
           {!closed && ghadi.step !== 'complete' && (
             <span className="ml-2 text-xs text-slate-600 md:ml-0 md:block">
-              {ghadi.step === 'open' ? `close ${ghadi.RTime}` : `opened ${ghadi.OpenTime ?? ''}`}
+              {ghadi.step === 'open' ? `close ${ghadi.RTime}` : `open ${ghadi.OpenTime ?? ''}`}
             </span>
           )}
         </>

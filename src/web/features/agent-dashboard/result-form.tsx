@@ -8,7 +8,7 @@ import { marketStepOf } from '../../../shared/open-close-steps.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { resultValue } from '../../../shared/schemas/results.js';
 import { useBusinessToday } from '../../api/site-api.js';
-import { EntryReadout } from '../../components/results/entry-readout.js';
+import { EntryHint, EntryReadout } from '../../components/results/entry-readout.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
@@ -147,6 +147,12 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
             {KIND_LABELS[kind]} · {timesText(ghadi)}
           </p>
         )}
+        {/* Above the field: it says what to type. It follows the date chosen below. */}
+        {step && (
+          <p data-testid="step-due" className="text-base font-semibold text-indigo-900">
+            {stepDueText(step)}
+          </p>
+        )}
         {/* Side by side only while the form spans the page; beside the history the column is too narrow for both. */}
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1">
           <div className="space-y-1">
@@ -163,7 +169,7 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
               enterKeyHint="send"
               maxLength={20}
               className="min-h-11 font-mono"
-              hint={entryHint(kind, step) ?? undefined}
+              hint={jodi ? undefined : <EntryHint text={entryHint(kind, step) ?? ''} />}
               error={errors.result?.message}
               {...register('result')}
             />
@@ -178,11 +184,6 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
         </div>
 
         {closure && <ClosureNotice closure={closure} date={date} />}
-        {step && (
-          <p data-testid="step-due" className="text-base font-semibold text-indigo-900">
-            {stepDueText(step)}
-          </p>
-        )}
         <p className="text-sm text-slate-700">
           {day.saved === undefined ? (
             <>

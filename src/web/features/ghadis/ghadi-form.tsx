@@ -29,6 +29,7 @@ export function GhadiForm({ editing, onSaved, onFailed, onCancel }: GhadiFormPro
   const save = useSaveGhadi();
   const formRef = useRef<HTMLFormElement>(null);
   const daysErrorId = useId();
+  const daysHintId = useId();
   const {
     register,
     handleSubmit,
@@ -115,9 +116,9 @@ export function GhadiForm({ editing, onSaved, onFailed, onCancel }: GhadiFormPro
             {...register('RTime')}
           />
         </div>
-        <fieldset aria-describedby={errors.Days ? daysErrorId : undefined}>
+        <fieldset aria-describedby={errors.Days ? `${daysHintId} ${daysErrorId}` : daysHintId}>
           <legend className="mb-1 block text-sm font-medium text-slate-700">Days</legend>
-          <p className="mb-1 text-xs text-slate-500">
+          <p id={daysHintId} className="mb-1 text-xs text-slate-500">
             The weekdays it runs. On other days the board shows it closed and agents cannot declare.
           </p>
           <div className="grid grid-cols-4 gap-1 sm:grid-cols-7">

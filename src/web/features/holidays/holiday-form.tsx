@@ -16,11 +16,13 @@ import { weekdayNameOf } from '../../lib/ghadi-days-text.js';
 import { type HolidayFormOutput, type HolidayFormValues, holidayForm } from './holiday-schema.js';
 
 interface HolidayFormProps {
+  /** Before each attempt: an earlier outcome shown elsewhere is no longer this one's. */
+  onAttempt: () => void;
   onAdded: (holiday: HolidayRecord) => void;
 }
 
 /** Adds a holiday: a date, one ghadi or all of them, a note. The page remounts it (by key) after a save. */
-export function HolidayForm({ onAdded }: HolidayFormProps) {
+export function HolidayForm({ onAttempt, onAdded }: HolidayFormProps) {
   const today = useSiteToday();
   const ghadis = useGhadis();
   const add = useAddHoliday();
@@ -46,6 +48,7 @@ export function HolidayForm({ onAdded }: HolidayFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
+    onAttempt();
     try {
       onAdded(await add.mutateAsync(values));
     } catch (error) {

@@ -12,10 +12,13 @@ import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useConfirmedDelete } from '../../hooks/use-confirmed-delete.js';
 import { weekdayNameOf } from '../../lib/ghadi-days-text.js';
 
+/** On a phone the note folds under the ghadi, so the Delete button stays in view. */
+const WIDE_ONLY = 'hidden sm:table-cell';
+
 const COLUMNS = [
   { label: 'Date' },
   { label: 'Ghadi' },
-  { label: 'Note' },
+  { label: 'Note', className: WIDE_ONLY },
   { label: 'Actions', hideLabel: true },
 ];
 
@@ -47,8 +50,11 @@ function HolidayTable({ caption, holidays, today, ghadis, onDelete }: HolidayTab
                 {holiday.Date === today && <Badge tone="amber">Today</Badge>}
               </span>
             </td>
-            <td className={`${WRAP_CELL} ${holiday.GID === null ? 'font-semibold' : ''}`}>{ghadi}</td>
-            <td className={`${WRAP_CELL} text-slate-700`}>
+            <td className={WRAP_CELL}>
+              <span className={`block ${holiday.GID === null ? 'font-semibold' : ''}`}>{ghadi}</span>
+              {holiday.Note && <span className="block text-xs text-slate-600 sm:hidden">{holiday.Note}</span>}
+            </td>
+            <td className={`${WRAP_CELL} ${WIDE_ONLY} text-slate-700`}>
               {holiday.Note || <span className="text-slate-500">—</span>}
             </td>
             <td className={CELL}>
@@ -99,6 +105,7 @@ export function HolidayList({ onDeleted, onFailed }: HolidayListProps) {
     const past = holidays.data.filter((holiday) => holiday.Date < today).reverse();
     return (
       <div className="space-y-4">
+        <h3 className="text-sm font-semibold text-slate-700">Upcoming</h3>
         {upcoming.length === 0 ? (
           <EmptyState>No upcoming holiday. Add one with the form above.</EmptyState>
         ) : (

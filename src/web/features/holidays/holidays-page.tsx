@@ -18,6 +18,7 @@ export function HolidaysPage() {
       <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
       <HolidayForm
         key={formKey}
+        onAttempt={() => setNotice(null)}
         onAdded={() => {
           setNotice(successNotice('Holiday added.'));
           setFormKey((key) => key + 1);
