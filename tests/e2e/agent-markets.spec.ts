@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.js';
 import { ALL_DAYS, weekdayOf } from '../../src/shared/matka.js';
@@ -37,6 +38,17 @@ async function shot(page: Page, name: string) {
   });
 }
 
+/** The accessibility rules the whole suite holds the screens to (accessibility.spec.ts), at this width. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+  );
+}
+
 function ghadiForm(page: Page) {
   return page.getByRole('form', { name: /Ghadi/ });
 }
@@ -55,6 +67,7 @@ async function addMarketOnScreen(page: Page, name: string, today: string, label:
   const off = WEEKDAYS[weekdayOf(addDays(today, 1))] as string;
   await form.getByRole('group', { name: 'Days' }).getByRole('checkbox', { name: off }).uncheck();
   await shot(page, `ghadi-form-market-${label}`);
+  expect(await axeProblems(page)).toEqual([]);
   await form.getByRole('button', { name: 'Add Ghadi' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Ghadi added.' })).toBeVisible();
 
@@ -127,6 +140,7 @@ test.describe('an open/close market, from the ghadi form to the agent’s two st
       await expect(readout).toContainText('published as 123-68-459');
       await expect(readBack).toHaveText('123-68-459');
       await shot(page, `agent-close-typed-${viewport.label}`);
+      expect(await axeProblems(page)).toEqual([]);
       await update.click();
       await expect(page.getByRole('status').filter({ hasText: 'Result updated!' })).toContainText(
         `123-68-459 saved for ${today}`,
@@ -181,6 +195,7 @@ test.describe('holidays and the board', () => {
           .filter({ hasText: closed.NameEn }),
       ).toHaveCount(2);
       await shot(page, `holidays-${viewport.label}`);
+      expect(await axeProblems(page)).toEqual([]);
 
       await page.goto('/admin/dashboard');
       const board = page.getByRole('table', { name: /Today's ghadis/ });
