@@ -10,6 +10,7 @@ describe('the app’s own addresses (the server sends it index.html there, and a
       '/admin/',
       '/admin/login',
       '/admin/dashboard',
+      '/admin/holidays',
       '/admin/no-such-screen',
       '/ADMIN/Dashboard',
       '/agent',

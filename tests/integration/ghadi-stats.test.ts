@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates.js';
 import { dueAtOf } from '../../src/shared/ghadi-due.js';
+import { ALL_DAYS, weekdayOf } from '../../src/shared/matka.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import type { GhadiStatsEntry } from '../../src/shared/schemas/site-stats.js';
 import {
@@ -283,6 +284,43 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
       onTime: 1,
       onTimeRate: 1,
       medianDelayMinutes: 0,
+    });
+  });
+
+  it('skips the days a ghadi does not run: its holidays and the weekdays off its Days', async () => {
+    const admin = await loginAdmin(t.app);
+    // Due an hour before the board's clock, every day of the range is over.
+    const due = wall(clock.now() - 60 * MINUTE);
+    const day = due.date;
+    const ghadi = await createGhadi(t.app, admin, {
+      RTime: due.time,
+      OrderId: 957,
+      Days: ALL_DAYS.filter((weekday) => weekday !== weekdayOf(addDays(day, -1))),
+    });
+    await t.database.db
+      .updateTable('ghadis')
+      .set({ created_at: new Date(clock.now() - 10 * DAY).toISOString() })
+      .where('gid', '=', ghadi.GID)
+      .execute();
+    const range = [addDays(day, -3), day] as const;
+    // Three days missed; the day off its Days owes nothing.
+    expect(await entryOf(ghadi, ...range, admin)).toMatchObject({ days: 3, declared: 0 });
+    expectStatus(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/holidays',
+        token: admin,
+        body: { Date: addDays(day, -2), GID: ghadi.GID },
+      }),
+      201,
+    );
+    // An admin's value on the holiday counts neither way.
+    await submitResult(t.app, admin, { ghadiId: ghadi.GID, result: '45', dateTime: addDays(day, -2) });
+    expect(await entryOf(ghadi, ...range, admin)).toMatchObject({
+      days: 2,
+      declared: 0,
+      onTime: 0,
+      onTimeRate: 0,
     });
   });
 });

@@ -164,6 +164,7 @@ export interface GhadiFields {
   NameHn: string;
   RTime: string;
   OrderId: number;
+  /** Left out, the server makes a daily jodi ghadi. */
   Kind?: 'jodi' | 'panna' | 'open-close';
   OpenTime?: string | null;
   Days?: number[];

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { GHADI_STATES } from '../ghadi-due.js';
+import { MARKET_STEPS } from '../open-close-steps.js';
+import { ghadiKind } from './ghadis.js';
 
 export const todayAgent = z.object({
   User_Id: z.number().int(),
@@ -21,7 +23,26 @@ export const todayGhadi = z.object({
     .string()
     .nullable()
     .describe('Today’s RTime in the site’s time zone as an ISO instant; null when RTime cannot be read'),
-  state: z.enum(GHADI_STATES),
+  state: z
+    .enum(GHADI_STATES)
+    .describe(
+      'By the clock: an open/close market by its open time until its open panna is in, then by RTime; a closed ghadi without a value waits',
+    ),
+  Kind: ghadiKind,
+  OpenTime: z.string().nullable().describe('An open/close market’s open time; null for other kinds'),
+  openDueAt: z
+    .string()
+    .nullable()
+    .describe('Today’s OpenTime as an ISO instant; null for other kinds or an unreadable time'),
+  step: z
+    .enum(MARKET_STEPS)
+    .nullable()
+    .describe('What an open/close market waits for today (open, close, or complete); null for other kinds'),
+  closed: z
+    .enum(['holiday', 'off-day'])
+    .nullable()
+    .describe('Why it does not run today (a holiday, or not one of its Days); null when it runs'),
+  closedNote: z.string().nullable().describe('The note of today’s holiday; null when none'),
   /** Today's value, or null while there is none. */
   Result: z.string().nullable(),
   DeclaredAt: z.string().nullable(),

@@ -10,6 +10,8 @@ export const queryKeys = {
   resultHistory: (gid: number, date: string) => ['results', 'history', gid, date] as const,
   assignments: ['assignments'] as const,
   contentBlocks: ['content-blocks'] as const,
+  /** Every holiday, past and future (public GET /api/holidays). */
+  holidays: ['holidays'] as const,
   /** The admin's board of today's ghadis. */
   today: ['today'] as const,
   /** The dashboard's plots; a declaration changes them. */

@@ -64,6 +64,13 @@ const adminPages: RouteObject[] = [
       (m) => m.ActivityPage,
     ),
   },
+  {
+    path: 'holidays',
+    lazy: page(
+      () => import('../features/holidays/holidays-page.js'),
+      (m) => m.HolidaysPage,
+    ),
+  },
 ];
 
 const agentPages: RouteObject[] = [

@@ -30,6 +30,11 @@ export async function apiLogin(
  */
 const ghadisOfTheTest: number[] = [];
 
+/** A ghadi the running test made another way (through the screens), to be deleted after it too. */
+export function removeAfterTheTest(gid: number): void {
+  ghadisOfTheTest.push(gid);
+}
+
 /** The ghadis the running test made through the API, forgotten as they are given. */
 export function takeGhadisOfTheTest(): number[] {
   return ghadisOfTheTest.splice(0);
@@ -73,10 +78,19 @@ export class AdminApi {
   }
 
   async createGhadi(
-    overrides: Partial<{ NameEn: string; NameHn: string; RTime: string; OrderId: number }> = {},
+    overrides: Partial<{
+      NameEn: string;
+      NameHn: string;
+      RTime: string;
+      OrderId: number;
+      Kind: 'jodi' | 'panna' | 'open-close';
+      OpenTime: string;
+      Days: number[];
+    }> = {},
   ) {
     const NameEn = overrides.NameEn ?? uniqueName('Ghadi ');
     const answer = await this.call<{ data: GhadiRecord }>('POST', '/api/ghadis', {
+      ...overrides,
       NameEn,
       NameHn: overrides.NameHn ?? `घड़ी ${NameEn}`,
       RTime: overrides.RTime ?? '6:00 PM',

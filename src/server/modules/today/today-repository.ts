@@ -5,6 +5,16 @@ export interface BoardGhadiRow {
   name_en: string;
   name_hn: string;
   r_time: string;
+  kind: 'jodi' | 'panna' | 'open-close';
+  open_time: string | null;
+  /** The weekdays it runs, as a bit set (src/shared/matka.ts). */
+  days: number;
+}
+
+export interface BoardHolidayRow {
+  /** 0: every ghadi. */
+  gid: number;
+  note: string;
 }
 
 export interface BoardResultRow {
@@ -24,7 +34,10 @@ export interface BoardAgentRow {
   last_seen_at: string | null;
 }
 
-/** Today's board: three reads on keys and small tables (the live ghadis, one date's results, the assignments). */
+/**
+ * Today's board: reads on keys and small tables (the live ghadis, one date's results and holidays,
+ * the assignments).
+ */
 export class TodayRepository {
   constructor(private readonly database: Database) {}
 
@@ -35,7 +48,7 @@ export class TodayRepository {
   liveGhadis(): Promise<BoardGhadiRow[]> {
     return this.db
       .selectFrom('ghadis')
-      .select(['gid', 'name_en', 'name_hn', 'r_time'])
+      .select(['gid', 'name_en', 'name_hn', 'r_time', 'kind', 'open_time', 'days'])
       .where('is_deleted', '=', 0)
       .orderBy('order_id')
       .orderBy('gid')
@@ -58,6 +71,11 @@ export class TodayRepository {
       .where('r.result_date', '=', date)
       .where('r.is_active', '=', 1)
       .execute();
+  }
+
+  /** The holidays of a date: a ghadi's own, and every ghadi's (gid 0). */
+  holidaysOn(date: string): Promise<BoardHolidayRow[]> {
+    return this.db.selectFrom('holidays').select(['gid', 'note']).where('holiday_date', '=', date).execute();
   }
 
   /** Active, undeleted agents and the live ghadis they are assigned. */

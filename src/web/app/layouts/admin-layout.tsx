@@ -14,6 +14,8 @@ const LINKS = [
   { to: '/admin/assign-ghadi', label: 'Assign Ghadi' },
   { to: '/admin/content-blocks', label: 'Content Blocks' },
   { to: '/admin/activity', label: 'Activity' },
+  // After the spec's links, which keep their order.
+  { to: '/admin/holidays', label: 'Holidays' },
 ];
 
 /** Where the sidebar sits beside the page (Tailwind's lg, as the classes below) rather than over it. */

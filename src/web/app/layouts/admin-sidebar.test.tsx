@@ -60,4 +60,22 @@ describe('the admin sidebar', () => {
     expect(sidebar()).not.toBeVisible();
     expect(toggle()).toHaveFocus();
   });
+
+  it('keeps the spec’s links in their order, the app’s own screens after them', () => {
+    screenWidth(true);
+    renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(
+      Array.from(nav.querySelectorAll('a')).map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/admin/dashboard'],
+      ['Agents', '/admin/agents'],
+      ['Ghadi', '/admin/ghadi'],
+      ['Results', '/admin/results'],
+      ['Assign Ghadi', '/admin/assign-ghadi'],
+      ['Content Blocks', '/admin/content-blocks'],
+      ['Activity', '/admin/activity'],
+      ['Holidays', '/admin/holidays'],
+    ]);
+  });
 });

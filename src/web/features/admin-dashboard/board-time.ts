@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { type GhadiState, ghadiState, nextStateChangeAt } from '../../../shared/ghadi-due.js';
+import { type GhadiState, nextStateChangeAt } from '../../../shared/ghadi-due.js';
+import { awaitedDueAt, boardStateOf } from '../../../shared/open-close-steps.js';
 import type { TodayBoard, TodayGhadi } from '../../../shared/schemas/today.js';
 
 const MINUTE_MS = 60_000;
@@ -37,22 +38,30 @@ export function lastSeenText(lastSeenAt: string | null, now: number): string {
   return `last seen ${days} ${days === 1 ? 'day' : 'days'} ago`;
 }
 
-/** A row's state now: the server's for a declared ghadi, else moved on by the clock (the shared rule). */
+/** The shared rule's view of a row: its day's value, whether that replaced another. */
+const resultOf = (ghadi: TodayGhadi) =>
+  ghadi.Result === null ? null : { corrected: ghadi.state === 'corrected' };
+
+/**
+ * A row's state now, moved on by the clock with the server's rule (src/shared/open-close-steps.ts): an
+ * open/close market by its open time, then by its close; a closed ghadi is never due.
+ */
 export function stateNow(ghadi: TodayGhadi, now: number, overdueAfterMinutes: number): GhadiState {
-  return ghadiState({
-    dueAt: ghadi.dueAt,
-    result: ghadi.Result === null ? null : { corrected: ghadi.state === 'corrected' },
-    now,
-    overdueAfterMinutes,
-  });
+  return boardStateOf({ ...ghadi, result: resultOf(ghadi), now, overdueAfterMinutes });
 }
 
-/** The next instant a row without a result changes state by the clock alone, or null. */
+/** When the value a row waits for is due (epoch ms): a market's open, else its result time; null when none. */
+export function awaitedDue(ghadi: TodayGhadi): number | null {
+  const at = awaitedDueAt({ ...ghadi, result: resultOf(ghadi) });
+  return at === null ? null : Date.parse(at);
+}
+
+/** The next instant a row still waiting for a value changes state by the clock alone, or null. */
 export function nextChangeOf(board: TodayBoard | undefined, now: number): number | null {
   let next: number | null = null;
   for (const ghadi of board?.ghadis ?? []) {
-    if (ghadi.Result !== null) continue;
-    const at = nextStateChangeAt(ghadi.dueAt, board?.overdueAfterMinutes ?? 0, now);
+    const due = awaitedDueAt({ ...ghadi, result: resultOf(ghadi) });
+    const at = nextStateChangeAt(due, board?.overdueAfterMinutes ?? 0, now);
     if (at !== null && (next === null || at < next)) next = at;
   }
   return next;

@@ -1,4 +1,5 @@
 import type { GhadiState } from '../../../shared/ghadi-due.js';
+import type { Closure } from '../../../shared/open-close-steps.js';
 import { Badge } from '../../components/ui/badge.js';
 
 const ICONS = {
@@ -7,6 +8,7 @@ const ICONS = {
   alert: 'M10 3 2 17h16L10 3Zm0 5v4m0 3h.01',
   check: 'M4 10.5l4 4 8-9',
   pencil: 'M4 16l1-4 8-8 3 3-8 8-4 1Zm7-10 3 3',
+  closed: 'M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM4.5 4.5l11 11',
 };
 
 /** Each state in words, a colour and an icon: never the colour alone. */
@@ -50,6 +52,16 @@ export function StateBadge({ state }: { state: GhadiState }) {
     <Badge tone={look.tone}>
       <StateIcon name={look.icon} />
       {look.label}
+    </Badge>
+  );
+}
+
+/** A ghadi that does not run today: "Holiday" or "Closed today", in words and with its own icon. */
+export function ClosedBadge({ closed }: { closed: Closure }) {
+  return (
+    <Badge tone="slate">
+      <StateIcon name="closed" />
+      {closed === 'holiday' ? 'Holiday' : 'Closed today'}
     </Badge>
   );
 }

@@ -8,15 +8,9 @@ import { UpdateResultForm } from '../../components/admin/update-result-form.js';
 import { Button } from '../../components/ui/button.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useLiveRefetch } from '../../hooks/use-live-refetch.js';
-import {
-  countdownText,
-  lastSeenText,
-  nextChangeOf,
-  pastDueText,
-  stateNow,
-  useBoardClock,
-} from './board-time.js';
-import { StateBadge, StateIcon } from './state-badge.js';
+import { nextChangeOf, stateNow, useBoardClock } from './board-time.js';
+import { ClosedBadge, StateBadge, StateIcon } from './state-badge.js';
+import { AgentsCell, CELL, ResultCell, TimeCell } from './today-board-cells.js';
 
 /** What changes the board: a result declared or corrected, a ghadi added, edited or deleted, a new day. */
 const LIVE_KINDS: ReadonlyArray<LiveEvent['kind']> = ['result', 'ghadi', 'day'];
@@ -34,110 +28,17 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A row's look: its state, or "closed" for a ghadi that does not run today and has no value to show. */
+function lookOf(ghadi: TodayGhadi, now: number, overdueAfterMinutes: number): GhadiState | 'closed' {
+  const state = stateNow(ghadi, now, overdueAfterMinutes);
+  return ghadi.closed !== null && state === 'waiting' ? 'closed' : state;
+}
+
 function dateLabel(date: string): string {
   const instant = Date.parse(`${date}T00:00:00Z`);
   return Number.isNaN(instant) ? date : dateFormat.format(instant);
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A time of day as the RTimes are written ("2:47 PM"), on the site's clocks. */
-function siteTime(instant: string, timeZone: string): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(Date.parse(instant));
-}
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** Cells: on a phone each row is a card (a grid), from md up a table row. */
-const CELL = 'md:table-cell md:border-t md:border-slate-200 md:px-3 md:py-2.5 md:align-top';
-/** Words a phone's card needs and the table's headers say on a wide screen. */
-const PHONE_LABEL = 'text-slate-600 md:hidden';
-
-function TimeCell({ ghadi, state, now }: { ghadi: TodayGhadi; state: GhadiState; now: number }) {
-  const due = ghadi.dueAt === null ? null : Date.parse(ghadi.dueAt);
-  let when: { text: string; className: string } | null = null;
-  if (due === null) {
-    if (state === 'waiting') when = { text: 'no set time', className: 'text-slate-600' };
-  } else if (state === 'waiting') {
-    when = { text: countdownText(due, now), className: 'text-slate-700' };
-  } else if (state === 'due') {
-    when = { text: pastDueText(due, now), className: 'font-medium text-amber-800' };
-  } else if (state === 'overdue') {
-    when = { text: pastDueText(due, now), className: 'font-semibold text-red-700' };
-  }
-  return (
-    <td className={`col-span-2 text-sm ${CELL}`}>
-      <span className={PHONE_LABEL}>Result time </span>
-      <span className="font-medium tabular-nums text-slate-900">{ghadi.RTime}</span>
-      {when && (
-        // A countdown that changes every few seconds would flood a screen reader: it is read on demand.
-        <span aria-live="off" className={`ml-2 whitespace-nowrap md:ml-0 md:block ${when.className}`}>
-          {when.text}
-        </span>
-      )}
-    </td>
-  );
-}
-
-function ResultCell({ ghadi, timeZone }: { ghadi: TodayGhadi; timeZone: string }) {
-  return (
-    <td className={`col-span-2 text-sm ${CELL}`}>
-      {ghadi.Result === null ? (
-        <span className="text-slate-600">Not declared yet</span>
-      ) : (
-        <>
-          <span className={PHONE_LABEL}>Result </span>
-          <span className="font-mono text-base font-bold text-slate-900">{ghadi.Result}</span>
-          <span className="ml-2 text-slate-600 md:ml-0 md:block">
-            {ghadi.DeclaredBy ? `by ${ghadi.DeclaredBy}` : 'by an unknown user'}
-            {ghadi.DeclaredAt && (
-              <>
-                {' at '}
-                <time dateTime={ghadi.DeclaredAt}>{siteTime(ghadi.DeclaredAt, timeZone)}</time>
-              </>
-            )}
-          </span>
-        </>
-      )}
-    </td>
-  );
-}
-
-function AgentsCell({ ghadi, now }: { ghadi: TodayGhadi; now: number }) {
-  return (
-    <td className={`col-span-2 text-sm ${CELL}`}>
-      {ghadi.agents.length === 0 ? (
-        <span className="text-amber-800">No agent assigned</span>
-      ) : (
-        <ul className="space-y-0.5">
-          {ghadi.agents.map((agent) => {
-            const seen = lastSeenText(agent.lastSeenAt, now);
-            return (
-              <li key={agent.User_Id}>
-                <span className={PHONE_LABEL}>Agent </span>
-                <span className="font-medium text-slate-900">{agent.DisplayName || agent.UserName}</span>
-                <span aria-live="off" className="text-slate-600">
-                  {' · '}
-                  {agent.lastSeenAt ? (
-                    <time dateTime={agent.lastSeenAt} title={agent.lastSeenAt}>
-                      {seen}
-                    </time>
-                  ) : (
-                    seen
-                  )}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </td>
-  );
 }
 
 function BoardTable({ board, now }: { board: Board; now: number }) {
@@ -160,14 +61,15 @@ function BoardTable({ board, now }: { board: Board; now: number }) {
       </thead>
       <tbody className="block space-y-3 md:table-row-group md:space-y-0">
         {board.ghadis.map((ghadi) => {
+          const look = lookOf(ghadi, now, board.overdueAfterMinutes);
           const state = stateNow(ghadi, now, board.overdueAfterMinutes);
-          const overdue = state === 'overdue';
+          const overdue = look === 'overdue';
           const open = formFor === ghadi.GID;
           const formId = `board-update-result-${ghadi.GID}`;
           return (
             <Fragment key={ghadi.GID}>
               <tr
-                data-state={state}
+                data-state={look}
                 className={`grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1.5 rounded-lg border p-3 md:table-row md:rounded-none md:border-0 md:p-0 ${
                   overdue
                     ? 'border-red-300 border-l-4 border-l-red-600 bg-red-50'
@@ -188,9 +90,13 @@ function BoardTable({ board, now }: { board: Board; now: number }) {
                     {ghadi.NameHn}
                   </span>
                 </th>
-                <TimeCell ghadi={ghadi} state={state} now={now} />
+                <TimeCell ghadi={ghadi} state={state} closed={look === 'closed'} now={now} />
                 <td className={`col-start-2 row-start-1 justify-self-end ${CELL}`}>
-                  <StateBadge state={state} />
+                  {look === 'closed' && ghadi.closed ? (
+                    <ClosedBadge closed={ghadi.closed} />
+                  ) : (
+                    <StateBadge state={state} />
+                  )}
                 </td>
                 <ResultCell ghadi={ghadi} timeZone={board.timeZone} />
                 <AgentsCell ghadi={ghadi} now={now} />
@@ -215,7 +121,11 @@ function BoardTable({ board, now }: { board: Board; now: number }) {
                     className="block rounded-lg border border-slate-200 bg-slate-50 p-3 md:table-cell md:rounded-none md:border-0 md:border-t"
                   >
                     <div className="max-w-xl">
-                      <UpdateResultForm ghadi={ghadi} onClose={() => setFormFor(null)} />
+                      <UpdateResultForm
+                        ghadi={ghadi}
+                        todayValue={ghadi.Result}
+                        onClose={() => setFormFor(null)}
+                      />
                     </div>
                   </td>
                 </tr>
@@ -231,18 +141,21 @@ function BoardTable({ board, now }: { board: Board; now: number }) {
 /**
  * Result time at a glance: every live ghadi today with its state, result, agents and the Update
  * Result form. It changes when the event stream says a result or a ghadi changed (one refetch per
- * change, no polling); waiting → due → overdue moves by the local clock.
+ * change, no polling); waiting → due → overdue moves by the local clock. An open/close market
+ * says the step it waits for, and a ghadi closed today (a holiday, an off-day) says so instead of
+ * counting down.
  */
 export function TodayBoard() {
   const board = useTodayBoard();
   useLiveRefetch(queryKeys.today, LIVE_KINDS);
   const now = useBoardClock((at) => nextChangeOf(board.data, at));
 
-  const states = (board.data?.ghadis ?? []).map((ghadi) =>
-    stateNow(ghadi, now, board.data?.overdueAfterMinutes ?? 0),
+  const looks = (board.data?.ghadis ?? []).map((ghadi) =>
+    lookOf(ghadi, now, board.data?.overdueAfterMinutes ?? 0),
   );
-  const count = (state: GhadiState) => states.filter((s) => s === state).length;
+  const count = (look: GhadiState | 'closed') => looks.filter((l) => l === look).length;
   const overdue = count('overdue');
+  const closed = count('closed');
 
   const body = () => {
     if (board.isPending || (board.isError && board.isFetching))
@@ -286,6 +199,7 @@ export function TodayBoard() {
         {board.data && (
           <p className="text-slate-600">
             {SUMMARY_ORDER.map((state) => `${count(state)} ${state}`).join(' · ')}
+            {closed > 0 && ` · ${closed} closed`}
           </p>
         )}
       </div>

@@ -1,4 +1,5 @@
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import { timesText } from '../../lib/ghadi-days-text.js';
 
 interface GhadiPickerProps {
   ghadis: GhadiRecord[];
@@ -31,11 +32,16 @@ export function GhadiPicker({ ghadis, selectedGid, onSelect }: GhadiPickerProps)
             <span className="min-w-0 flex-1">
               <span className="flex flex-wrap items-baseline justify-between gap-x-2">
                 <span className="font-semibold break-words text-slate-900">{ghadi.NameEn}</span>
-                <span className="text-sm whitespace-nowrap text-slate-600">{ghadi.RTime}</span>
+                <span className="text-sm whitespace-nowrap text-slate-600">{timesText(ghadi)}</span>
               </span>
               {ghadi.NameHn && (
                 <span lang="hi" className="block text-sm break-words text-slate-600">
                   {ghadi.NameHn}
+                </span>
+              )}
+              {ghadi.Closed && (
+                <span className="mt-1 block text-sm font-medium text-amber-900">
+                  {ghadi.Closed === 'holiday' ? 'Closed today: holiday' : 'Closed today: not one of its days'}
                 </span>
               )}
               <span className="mt-1 block text-sm text-slate-700">

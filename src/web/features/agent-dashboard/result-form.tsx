@@ -3,16 +3,24 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { addDays } from '../../../shared/dates.js';
+import { resolveSubmission } from '../../../shared/matka.js';
+import { marketStepOf } from '../../../shared/open-close-steps.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { resultValue } from '../../../shared/schemas/results.js';
-import { useMyResults } from '../../api/agent-api.js';
 import { useBusinessToday } from '../../api/site-api.js';
+import { EntryHint, EntryReadout } from '../../components/results/entry-readout.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { TextField } from '../../components/ui/field.js';
 import { useAppForm } from '../../hooks/use-app-form.js';
+import { KIND_LABELS, timesText } from '../../lib/ghadi-days-text.js';
+import { entryHint, readEntry, stepDueText } from '../../lib/market-entry.js';
+import { DateChoice } from './date-choice.js';
+import { ClosureNotice, useDayClosure } from './day-closure.js';
+import { ReadBack } from './read-back.js';
 import type { SubmissionQueue } from './submission-queue.js';
+import { type JustSaved, useDayValue } from './use-day-value.js';
 import { dayName } from './waiting-list.js';
 
 /**
@@ -38,20 +46,8 @@ type Outcome =
  * read with the v flag: there "/" and "-" in a class must be escaped. The schema still decides.
  */
 const RESULT_PATTERN = String.raw`[\p{L}\p{N} *#+\-\/]+`;
-
-/**
- * The value already saved for the ghadi on a date: from the newest page of its history (which holds
- * today and yesterday, and is the page the history shows first, so one request serves both), or
- * the ghadi's own TodayResult and YesterdayResult.
- */
-function useSavedResult(ghadi: GhadiRecord, date: string, today: string, yesterday: string) {
-  const newest = useMyResults(ghadi.GID, { q: '', page: 1 });
-  const fromHistory = newest.data?.data.find((row) => row.Date === date)?.Result;
-  if (fromHistory !== undefined) return fromHistory;
-  if (date === today) return ghadi.TodayResult || undefined;
-  if (date === yesterday) return ghadi.YesterdayResult || undefined;
-  return undefined;
-}
+/** The forms of a panna value (128, 128-1, 8-459, 123-68-459), for a phone's number pad. */
+const PANNA_PATTERN = String.raw`\d{3}|\d{3}-\d|\d-\d{3}|\d{3}-\d{2}-\d{3}`;
 
 interface ResultFormProps {
   ghadi: GhadiRecord;
@@ -60,19 +56,26 @@ interface ResultFormProps {
   onSaved?: () => void;
 }
 
-/** Declares (or replaces) the chosen ghadi's result for a date. Mount one per ghadi (key by GID). */
+/**
+ * Declares (or replaces) the chosen ghadi's result for a date. Mount one per ghadi (key by GID). On
+ * a panna or open/close ghadi it reads the value as the server will (against the day's value) while
+ * the agent types, refuses one the server would refuse, and sends the value as it will be stored.
+ */
 export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
   const { today } = useBusinessToday();
   const yesterday = addDays(today, -1);
   const schema = useMemo(() => resultFormSchema(today, yesterday), [today, yesterday]);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const dateErrorId = useId();
+  const [justSaved, setJustSaved] = useState<JustSaved | null>(null);
+  const readoutId = useId();
   const {
     register,
     handleSubmit,
     control,
     setValue,
+    setError,
+    setFocus,
     getFieldState,
     formState: { errors },
   } = useAppForm<FormInput, unknown, FormOutput>({
@@ -81,7 +84,11 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
   });
   const result = useWatch({ control, name: 'result' });
   const date = useWatch({ control, name: 'date' });
-  const saved = useSavedResult(ghadi, date, today, yesterday);
+  const kind = ghadi.Kind;
+  const day = useDayValue(ghadi, date, today, yesterday, queue, justSaved);
+  const closure = useDayClosure(ghadi, date, today);
+  const step = marketStepOf(kind, day.current);
+  const reading = readEntry(kind, result, day.current);
 
   // An untouched date follows the business day: the site's zone may arrive late, or midnight may pass.
   useEffect(() => {
@@ -95,10 +102,18 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     if (!queue) return;
+    // The server's own reading, against the value it holds for the day: a value it would refuse
+    // is refused here, and one it would take is sent as it will be stored.
+    const resolved = resolveSubmission(kind, values.result, day.current);
+    if (!resolved.ok) {
+      setError('result', { message: resolved.message });
+      setFocus('result');
+      return;
+    }
     setOutcome(null);
     setSubmitting(true);
     const answer = await queue
-      .submit({ ghadiId: ghadi.GID, ghadiName: ghadi.NameEn, date: values.date, result: values.result })
+      .submit({ ghadiId: ghadi.GID, ghadiName: ghadi.NameEn, date: values.date, result: resolved.value })
       .finally(() => setSubmitting(false));
     if (answer.kind === 'refused') {
       // The typed value stays in the field, to be corrected and sent again.
@@ -111,6 +126,9 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
       result: submission.result,
       date: submission.date,
     });
+    if (answer.kind === 'saved') {
+      setJustSaved({ date: submission.date, value: submission.result, savedAt: submission.savedAt });
+    }
     // Saved or kept on the phone, it is entered: clearing the field guards against a second tap
     // entering it twice. The chosen date stays.
     setValue('result', '');
@@ -119,70 +137,69 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
 
   const typed = result.trim();
   const canSubmit = typed !== '' && !submitting && queue !== null;
-  const day = dayName(date, today);
+  const jodi = kind === 'jodi';
 
   return (
     <Card title={`Update result: ${ghadi.NameEn}`}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {!jodi && (
+          <p className="-mt-2 text-sm text-slate-600">
+            {KIND_LABELS[kind]} · {timesText(ghadi)}
+          </p>
+        )}
+        {/* Above the field: it says what to type. It follows the date chosen below. */}
+        {step && (
+          <p data-testid="step-due" className="text-base font-semibold text-indigo-900">
+            {stepDueText(step)}
+          </p>
+        )}
         {/* Side by side only while the form spans the page; beside the history the column is too narrow for both. */}
         <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1">
-          <TextField
-            label="Result"
-            // Results are digits nearly always: the phone's number pad, one tap per digit. The
-            // schema still takes what the spec allows (letters, * # + - /) from a full keyboard.
-            inputMode="numeric"
-            pattern={RESULT_PATTERN}
-            autoComplete="off"
-            autoCorrect="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            enterKeyHint="send"
-            maxLength={20}
-            className="min-h-11 font-mono"
-            error={errors.result?.message}
-            {...register('result')}
+          <div className="space-y-1">
+            <TextField
+              label="Result"
+              // Results are digits nearly always: the phone's number pad, one tap per digit. The
+              // schema still takes what the spec allows (letters, * # + - /) from a full keyboard.
+              inputMode="numeric"
+              pattern={jodi ? RESULT_PATTERN : PANNA_PATTERN}
+              autoComplete="off"
+              autoCorrect="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              enterKeyHint="send"
+              maxLength={20}
+              className="min-h-11 font-mono"
+              hint={jodi ? undefined : <EntryHint text={entryHint(kind, step) ?? ''} />}
+              error={errors.result?.message}
+              {...register('result')}
+            />
+            {!jodi && <EntryReadout id={readoutId} reading={reading} />}
+          </div>
+          <DateChoice
+            today={today}
+            yesterday={yesterday}
+            error={errors.date?.message}
+            {...register('date')}
           />
-          <fieldset aria-describedby={errors.date ? dateErrorId : undefined}>
-            <legend className="mb-1 block text-sm font-medium text-slate-700">Date</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {[
-                { label: 'Today', value: today },
-                { label: 'Yesterday', value: yesterday },
-              ].map((option) => (
-                <label
-                  key={option.label}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm has-checked:border-indigo-600 has-checked:bg-indigo-50 has-checked:ring-1 has-checked:ring-indigo-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600"
-                >
-                  <input
-                    type="radio"
-                    value={option.value}
-                    className="size-4 shrink-0 accent-indigo-600 focus-visible:outline-none"
-                    {...register('date')}
-                  />
-                  <span className="min-w-0">
-                    <span className="block font-medium text-slate-900">{option.label}</span>{' '}
-                    <span className="block text-xs whitespace-nowrap text-slate-600">{option.value}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {errors.date && (
-              <p id={dateErrorId} className="mt-1 text-sm text-red-600">
-                {errors.date.message}
-              </p>
-            )}
-          </fieldset>
         </div>
 
+        {closure && <ClosureNotice closure={closure} date={date} />}
         <p className="text-sm text-slate-700">
-          {saved === undefined ? (
+          {day.saved === undefined ? (
             <>
               No result saved for <span className="whitespace-nowrap">{date || 'this date'}</span> yet.
             </>
           ) : (
             <>
               Saved result for <span className="whitespace-nowrap">{date}</span>:{' '}
-              <strong className="font-mono text-base text-slate-900">{saved}</strong>. Updating replaces it.
+              <strong className="font-mono text-base text-slate-900">{day.saved}</strong>.
+              {jodi ? ' Updating replaces it.' : ''}
+            </>
+          )}
+          {day.waiting !== undefined && (
+            <>
+              {' '}
+              Waiting on this phone: <strong className="font-mono text-slate-900">{day.waiting}</strong>.
             </>
           )}
         </p>
@@ -202,24 +219,13 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
         )}
         {outcome?.tone === 'error' && <Alert tone="error">{outcome.message}</Alert>}
 
-        {/* Read back before the one tap that declares it: a wrong ghadi or day is caught here. */}
-        <section
-          aria-label="You are declaring"
-          className="rounded-lg border border-slate-300 bg-slate-50 px-4 py-3"
-        >
-          <p className="text-sm text-slate-600">You are declaring</p>
-          <p className="text-lg font-semibold break-words text-slate-900">{ghadi.NameEn}</p>
-          <p className="text-lg text-slate-900">
-            {day && <span className="font-semibold">{day}, </span>}
-            <span className="whitespace-nowrap">{date}</span>
-          </p>
-          <p
-            data-testid="read-back-value"
-            className={`font-mono text-4xl leading-tight font-bold break-all ${typed ? 'text-slate-900' : 'text-slate-500'}`}
-          >
-            {typed || '–'}
-          </p>
-        </section>
+        <ReadBack
+          ghadiName={ghadi.NameEn}
+          day={dayName(date, today)}
+          date={date}
+          value={jodi || reading.kind !== 'ok' ? typed : reading.value}
+          tentative={!jodi && reading.kind !== 'ok'}
+        />
 
         <Button
           type="submit"

@@ -30,6 +30,8 @@ interface FakeApi {
   ghadis?: Handler;
   history?: Handler;
   submit?: Handler;
+  /** GET /api/holidays; unlisted, it answers no holiday. */
+  holidays?: Handler;
 }
 
 export const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
@@ -73,6 +75,8 @@ export function fakeApi(handlers: FakeApi = {}) {
       answer = await (handlers.ghadis ?? (() => list([])))(request);
     } else if (url.pathname === '/api/agent/my-ghadi/results') {
       answer = await (handlers.history ?? historyOf([]))(request);
+    } else if (url.pathname === '/api/holidays') {
+      answer = await (handlers.holidays ?? (() => list([])))(request);
     } else if (url.pathname === '/api/agent/my-ghadi/update-result' && method === 'POST') {
       answer = await (handlers.submit ?? (({ body }) => saved(body)))(request);
     } else {

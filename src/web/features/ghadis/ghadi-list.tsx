@@ -2,6 +2,7 @@ import { Fragment, useEffect, useState } from 'react';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { useDeleteGhadi, useGhadis } from '../../api/ghadis-api.js';
 import { UpdateResultForm } from '../../components/admin/update-result-form.js';
+import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
@@ -9,11 +10,18 @@ import type { Notice } from '../../components/ui/notice.js';
 import { Pagination, pageOf } from '../../components/ui/pagination.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useConfirmedDelete } from '../../hooks/use-confirmed-delete.js';
+import { daysText, KIND_BADGES, timesText } from '../../lib/ghadi-days-text.js';
 
 export const GHADI_PAGE_SIZE = 10;
 
 /** On a phone, Order and Result Time fold into the Name cell so the result and the actions stay in view. */
 const WIDE_ONLY = 'hidden sm:table-cell';
+
+/** The weekdays a ghadi runs, said only when it does not run every day. */
+function RunningDays({ ghadi }: { ghadi: GhadiRecord }) {
+  const days = daysText(ghadi.Days);
+  return days === 'Every day' ? null : <span className="block text-xs text-slate-600">{days}</span>;
+}
 
 const COLUMNS = [
   { label: 'Order', className: WIDE_ONLY },
@@ -82,11 +90,22 @@ export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, on
                     <span className="block text-slate-600" lang="hi">
                       {ghadi.NameHn}
                     </span>
+                    <span className="mt-1 block">
+                      <Badge tone={ghadi.Kind === 'jodi' ? 'slate' : 'indigo'}>
+                        {KIND_BADGES[ghadi.Kind]}
+                      </Badge>
+                    </span>
                     <span className="block text-xs text-slate-500 sm:hidden">
-                      #{ghadi.OrderId} · {ghadi.RTime}
+                      #{ghadi.OrderId} · {timesText(ghadi)}
+                    </span>
+                    <span className="sm:hidden">
+                      <RunningDays ghadi={ghadi} />
                     </span>
                   </td>
-                  <td className={`${CELL} ${WIDE_ONLY}`}>{ghadi.RTime}</td>
+                  <td className={`${CELL} ${WIDE_ONLY}`}>
+                    {timesText(ghadi)}
+                    <RunningDays ghadi={ghadi} />
+                  </td>
                   <td className={`${CELL} font-semibold`}>
                     {ghadi.TodayResult || <span className="font-normal text-slate-500">Not yet</span>}
                   </td>
@@ -126,7 +145,11 @@ export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, on
                     <td colSpan={COLUMNS.length} className="p-0">
                       {/* Stays in view while the wide table scrolls sideways on a phone. */}
                       <div className="sticky left-0 max-w-[calc(100vw-4.5rem)] p-3 sm:max-w-xl">
-                        <UpdateResultForm ghadi={ghadi} onClose={() => setResultFor(null)} />
+                        <UpdateResultForm
+                          ghadi={ghadi}
+                          todayValue={ghadi.TodayResult}
+                          onClose={() => setResultFor(null)}
+                        />
                       </div>
                     </td>
                   </tr>
