@@ -255,7 +255,10 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
           token: admin(),
           body: { Date: uniqueHolidayDate() },
         });
-        return { method: 'DELETE', url: `/api/holidays/${expectStatus(created, 201).data._id}` };
+        return {
+          method: 'DELETE',
+          url: `/api/holidays/${expectStatus<{ data: { _id: string } }>(created, 201).data._id}`,
+        };
       },
       expected: ADMIN,
     },
