@@ -94,7 +94,8 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
           )}
         </PageLinks>
 
-        {data.weekly && chart.years.includes(chart.year) && (
+        {/* Its weekly charts exist once the year has a result (the current year's chart may have none). */}
+        {data.weekly && chart.months.some((days) => days.some((cell) => cell !== null)) && (
           <WeeklyChartLinks nameEn={chart.NameEn} name={name} year={chart.year} language={language} />
         )}
         <ChartScroll language={language}>
