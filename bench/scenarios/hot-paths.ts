@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { weeklyChartPath } from '../../src/shared/weekly-charts.js';
+import { weeklyChartPath } from '../../src/shared/weekly-chart-pages.js';
 import { withBenchMarket } from '../lib/bench-market.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
 import type { WrkResult } from '../lib/wrk.js';

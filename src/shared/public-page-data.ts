@@ -7,7 +7,7 @@ import type { MonthChart, WeeklyChart, YearChart } from './schemas/charts.js';
 import type { DeclarationEntry, DeclarationHead } from './schemas/declarations.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
 import type { PublicResultRecord } from './schemas/results.js';
-import type { WeeklyView } from './weekly-charts.js';
+import type { WeeklyView } from './weekly-chart-pages.js';
 
 /** One ghadi as the public pages need it. */
 export type PublicGhadi = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn' | 'RTime'>;

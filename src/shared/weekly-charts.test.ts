@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { weeklyChartApiPath, weeklyChartPath } from './weekly-chart-pages.js';
 import {
   dateInWeek,
   mondayOf,
   resultCellOf,
-  weeklyChartApiPath,
   weeklyChartOf,
-  weeklyChartPath,
   weeksOf,
   withWeeklyResult,
 } from './weekly-charts.js';

@@ -1,33 +1,12 @@
 /**
- * The weekly charts of a panna or open/close ghadi: /jodi-chart/{name}/{year} and
- * /panel-chart/{name}/{year}, a row per week (Monday first) and a column per weekday it runs. Pure:
- * the server builds its answers with it, and an open page applies a live result the same way.
+ * The weekly charts' grid (their addresses: weekly-chart-pages.ts): a row per week, Monday first, and
+ * a column per weekday the ghadi runs. Pure: the server builds its answers with it, and an open page
+ * applies a live result the same way; only the weekly charts' own pages load it.
  */
 import { addDays } from './dates.js';
-import { type GhadiKind, mondayFirst, partsOf, weekdayOf } from './matka.js';
-import { foldName } from './names.js';
+import { mondayFirst, partsOf, weekdayOf } from './matka.js';
 import type { WeekCell, WeeklyChart } from './schemas/charts.js';
-
-/** What a weekly chart shows of each result: the jodi alone, or the panel (open panna, jodi, close panna). */
-export type WeeklyView = 'jodi' | 'panel';
-export const WEEKLY_VIEWS: readonly WeeklyView[] = ['jodi', 'panel'];
-
-/** The kinds of ghadi that have weekly charts (a jodi ghadi's values have no parts to show). */
-export type WeeklyKind = Exclude<GhadiKind, 'jodi'>;
-
-export function hasWeeklyCharts(kind: GhadiKind): kind is WeeklyKind {
-  return kind !== 'jodi';
-}
-
-/** A weekly chart's page: /jodi-chart/{folded name}/{year} or /panel-chart/…, URL-encoded. */
-export function weeklyChartPath(view: WeeklyView, nameEn: string, year: number): string {
-  return `/${view}-chart/${encodeURIComponent(foldName(nameEn))}/${year}`;
-}
-
-/** The weekly charts' data (both views): GET /api/charts/{folded name}/{year}/weeks. */
-export function weeklyChartApiPath(nameEn: string, year: number): string {
-  return `/api/charts/${encodeURIComponent(foldName(nameEn))}/${year}/weeks`;
-}
+import type { WeeklyKind } from './weekly-chart-pages.js';
 
 /** A result as a weekly cell needs it. */
 export interface WeeklyResult {

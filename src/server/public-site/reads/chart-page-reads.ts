@@ -4,7 +4,7 @@ import { monthHasChart, neighbourMonths, yearCharted, yearHasChart } from '../..
 import type { Language } from '../../../shared/page-language.js';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import { hasWeeklyCharts } from '../../../shared/weekly-charts.js';
+import { hasWeeklyCharts } from '../../../shared/weekly-chart-pages.js';
 import { PERIODS_KEY } from '../model/answer-keys.js';
 import type { Built } from '../model/kept-entry.js';
 import { monthChartCaching, yearChartCaching } from './chart-reads.js';

@@ -3,7 +3,7 @@ import { DECLARATIONS_PATH } from '../../../shared/declaration-log-pages.js';
 import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import { hasWeeklyCharts, WEEKLY_VIEWS, weeklyChartPath } from '../../../shared/weekly-charts.js';
+import { hasWeeklyCharts, WEEKLY_VIEWS, weeklyChartPath } from '../../../shared/weekly-chart-pages.js';
 import type { ChartPeriods } from '../../modules/results/results-chart-repository.js';
 import { type CachedAnswer, type PrepareOptions, prepareAnswer } from '../model/cached-answer.js';
 

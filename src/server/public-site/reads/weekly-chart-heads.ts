@@ -3,7 +3,7 @@ import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { ghadiName, type Language } from '../../../shared/page-language.js';
 import type { WeeklyChartPageData } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
-import { weeklyChartApiPath, weeklyChartPath } from '../../../shared/weekly-charts.js';
+import { weeklyChartApiPath, weeklyChartPath } from '../../../shared/weekly-chart-pages.js';
 import type { PageHead } from './page-heads.js';
 
 /** The weekly charts' names, as titles and trails say them: "Kalyan Jodi Chart 2026". */

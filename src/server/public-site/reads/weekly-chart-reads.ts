@@ -10,9 +10,9 @@ import {
   hasWeeklyCharts,
   WEEKLY_VIEWS,
   type WeeklyView,
-  weeklyChartOf,
   weeklyChartPath,
-} from '../../../shared/weekly-charts.js';
+} from '../../../shared/weekly-chart-pages.js';
+import { weeklyChartOf } from '../../../shared/weekly-charts.js';
 import { ghadiKey, HOLIDAYS_KEY, PERIODS_KEY, yearEnd, yearKey } from '../model/answer-keys.js';
 import { type AnswerCaching, encodeJson, prepareFailure } from '../model/cached-answer.js';
 import type { Built } from '../model/kept-entry.js';

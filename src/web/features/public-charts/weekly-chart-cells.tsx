@@ -1,11 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 import type { Language } from '../../../shared/page-language.js';
 import type { WeekCell, WeeklyChart } from '../../../shared/schemas/charts.js';
-import type { WeeklyView } from '../../../shared/weekly-charts.js';
+import type { WeeklyView } from '../../../shared/weekly-chart-pages.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
 import { NoResultCell } from '../../components/public/table-scroll.js';
 import { CHART_TEXT } from './chart-text.js';
-import { WEEKLY_CHART_TEXT } from './weekly-chart-text.js';
+import { WEEKLY_TABLE_TEXT } from './weekly-table-text.js';
 
 type ResultCell = Extract<WeekCell, { Result: string }>;
 
@@ -19,7 +19,7 @@ function ToCome({ stars, spoken, language }: { stars: string; spoken: boolean; l
       <span aria-hidden="true" className="p">
         {stars}
       </span>
-      {spoken && <span className="sr-only"> ({WEEKLY_CHART_TEXT[language].closeToCome})</span>}
+      {spoken && <span className="sr-only"> ({WEEKLY_TABLE_TEXT[language].closeToCome})</span>}
     </>
   );
 }
@@ -91,7 +91,7 @@ export function DayCell({
 }) {
   const current = date === today ? 'date' : undefined;
   if (!date.startsWith(`${chart.year}-`))
-    return <td className="x" aria-label={WEEKLY_CHART_TEXT[language].notInYear(chart.year)} />;
+    return <td className="x" aria-label={WEEKLY_TABLE_TEXT[language].notInYear(chart.year)} />;
   if (cell === null) {
     if (date < today)
       return <NoResultCell label={CHART_TEXT[language].noResult} current={current !== undefined} />;
@@ -100,7 +100,7 @@ export function DayCell({
   if ('Holiday' in cell)
     return (
       <td className="h" aria-current={current}>
-        {WEEKLY_CHART_TEXT[language].holiday}
+        {WEEKLY_TABLE_TEXT[language].holiday}
       </td>
     );
   return (

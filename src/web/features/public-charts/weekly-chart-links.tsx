@@ -1,5 +1,5 @@
 import { inLanguage, type Language } from '../../../shared/page-language.js';
-import { WEEKLY_VIEWS, type WeeklyView, weeklyChartPath } from '../../../shared/weekly-charts.js';
+import { WEEKLY_VIEWS, type WeeklyView, weeklyChartPath } from '../../../shared/weekly-chart-pages.js';
 import { WithName } from '../../components/public/ghadi-name.js';
 import { WEEKLY_CHART_TEXT, weeklyTitle } from './weekly-chart-text.js';
 

@@ -2,7 +2,8 @@ import type { LiveEvent } from '../../../shared/live-events.js';
 import type { WeeklyChartPageData } from '../../../shared/public-page-data.js';
 import type { WeeklyChart } from '../../../shared/schemas/charts.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
-import { weeklyChartApiPath, withWeeklyResult } from '../../../shared/weekly-charts.js';
+import { weeklyChartApiPath } from '../../../shared/weekly-chart-pages.js';
+import { withWeeklyResult } from '../../../shared/weekly-charts.js';
 import type { Loaded } from '../../lib/live-updates.js';
 import { getJson } from '../../lib/public-fetch.js';
 

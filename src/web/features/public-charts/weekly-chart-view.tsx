@@ -4,7 +4,8 @@ import { yearOf } from '../../../shared/date-labels.js';
 import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { WeeklyChartPageData } from '../../../shared/public-page-data.js';
-import { dateInWeek, weeklyChartPath } from '../../../shared/weekly-charts.js';
+import { weeklyChartPath } from '../../../shared/weekly-chart-pages.js';
+import { dateInWeek } from '../../../shared/weekly-charts.js';
 import { WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
@@ -13,7 +14,8 @@ import { CHART_TEXT } from './chart-text.js';
 import { DayCell } from './weekly-chart-cells.js';
 import { WeeklyChartLinks } from './weekly-chart-links.js';
 import { applyWeeklyChartEvent, reloadWeeklyChart, type WeeklyChartState } from './weekly-chart-live.js';
-import { WEEKLY_CHART_TEXT, weeklyTitle } from './weekly-chart-text.js';
+import { weeklyTitle } from './weekly-chart-text.js';
+import { WEEKLY_TABLE_TEXT } from './weekly-table-text.js';
 import './weekly-chart-styles.css';
 
 /** "2026-11-24" as "24 Nov" ("24 नव॰"): a week row's dates. */
@@ -42,7 +44,7 @@ export function WeeklyChartView({ initial, language }: { initial: WeeklyChartPag
 
   const { chart, today, view } = data;
   const t = CHART_TEXT[language];
-  const w = WEEKLY_CHART_TEXT[language];
+  const w = WEEKLY_TABLE_TEXT[language];
   const name = ghadiName(chart, language);
   const to = (path: string) => inLanguage(language, path);
   // The years with results, and this one (its page is open).
@@ -163,7 +165,7 @@ function WeeklyLegend({
   today: boolean;
 }) {
   const t = CHART_TEXT[language];
-  const w = WEEKLY_CHART_TEXT[language];
+  const w = WEEKLY_TABLE_TEXT[language];
   return (
     <ul className="chart-legend">
       <li>
