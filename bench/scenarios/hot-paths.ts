@@ -8,6 +8,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { weeklyChartPath } from '../../src/shared/weekly-chart-pages.js';
+import { withBenchMarket } from '../lib/bench-market.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
 import type { WrkResult } from '../lib/wrk.js';
 import { type Contender, type LoadMode, type Measured, measureRound, summarize } from './hot-measure.js';
@@ -23,7 +25,8 @@ interface Target extends BenchedRequest {
 
 const BENCH_DIR = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
-function targetsFor(name: string): Target[] {
+/** The rows: `name` a seeded ghadi's (folded), `market` the open/close market's (its weekly charts) of `year`. */
+function targetsFor(name: string, market: string, year: number): Target[] {
   return [
     { label: 'GET /', method: 'GET', path: '/', target: 0.9 },
     { label: 'GET /api/ghadis', method: 'GET', path: '/api/ghadis', target: 0.9 },
@@ -38,6 +41,12 @@ function targetsFor(name: string): Target[] {
       label: 'GET /satta-results/{name}/{year} (year chart)',
       method: 'GET',
       path: `/satta-results/${encodeURIComponent(name)}/${new Date().getUTCFullYear()}`,
+      target: 0.9,
+    },
+    {
+      label: 'GET /panel-chart/{name}/{year} (weekly chart)',
+      method: 'GET',
+      path: weeklyChartPath('panel', market, year),
       target: 0.9,
     },
     {
@@ -169,9 +178,14 @@ async function startBaselines(
 export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
   const ports: Ports = { ours: await freePort(), bare: await freePort(), inApp: await freePort() };
   const origin = localOrigin(ports.ours);
-  const targets = targetsFor((seeded.seed.ghadis[0]?.name ?? 'ncr').toLowerCase()).filter((target) =>
-    target.label.includes(SETTINGS.rows),
-  );
+  // On a copy of the seeded file with an open/close market added: the seed has none (bench-market.ts).
+  const market = await withBenchMarket(seeded.file, seeded.seed, dir);
+  const hot: Seeded = { ...seeded, file: market.file };
+  const targets = targetsFor(
+    (seeded.seed.ghadis[0]?.name ?? 'ncr').toLowerCase(),
+    market.name,
+    Number(seeded.seed.lastDate.slice(0, 4)),
+  ).filter((target) => target.label.includes(SETTINGS.rows));
   if (targets.length === 0) throw new Error(`no row's label contains BENCH_ROWS=${SETTINGS.rows}`);
   const modes = loadModes();
   // results[mode][row][round][contender]
@@ -180,12 +194,12 @@ export async function hotPaths(seeded: Seeded, dir: string): Promise<boolean> {
   for (let round = 0; round < SETTINGS.rounds; round++) {
     const started: ServerProcess[] = [];
     try {
-      const ours = await startOurs(seeded, ports);
+      const ours = await startOurs(hot, ports);
       started.push(ours);
       // Round 1 records the answers, which builds them; later rounds' servers build them here too.
       if (recordedFile) await askEachOnce(ports.ours, targets);
       else recordedFile = await recordAnswers(ports.ours, targets, dir);
-      const [bare, inApp] = await startBaselines(seeded, ports, recordedFile);
+      const [bare, inApp] = await startBaselines(hot, ports, recordedFile);
       started.push(bare, inApp);
       const contenders: Contender[] = [
         { port: ports.bare, pid: bare.pid },

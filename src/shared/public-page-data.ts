@@ -3,10 +3,11 @@
  * and the browser hydrates. Types only.
  */
 import type { Language } from './page-language.js';
-import type { MonthChart, YearChart } from './schemas/charts.js';
+import type { MonthChart, WeeklyChart, YearChart } from './schemas/charts.js';
 import type { DeclarationEntry, DeclarationHead } from './schemas/declarations.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
 import type { PublicResultRecord } from './schemas/results.js';
+import type { WeeklyView } from './weekly-chart-pages.js';
 
 /** One ghadi as the public pages need it. */
 export type PublicGhadi = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn' | 'RTime'>;
@@ -82,6 +83,16 @@ export interface YearChartPageData extends PageBasics {
   page: 'year-chart';
   version: number;
   chart: YearChart;
+  /** A panna or open/close ghadi's: the page links to its weekly charts of the year. */
+  weekly?: boolean;
+}
+
+/** A panna or open/close ghadi's year, a row per week: its jodis (/jodi-chart/…) or panels (/panel-chart/…). */
+export interface WeeklyChartPageData extends PageBasics {
+  page: 'weekly-chart';
+  version: number;
+  view: WeeklyView;
+  chart: WeeklyChart;
 }
 
 /** Every live ghadi's month: 31 day rows, a column per ghadi by OrderId (/chart/{YYYY-MM}). */
@@ -108,6 +119,7 @@ export type PublicPageData = (
   | ResultsPageData
   | DeclarationsPageData
   | YearChartPageData
+  | WeeklyChartPageData
   | MonthChartPageData
   | NotFoundPageData
 ) & { language: Language };

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicPageData } from '../shared/public-page-data.js';
+import { WeeklyChartView } from './features/public-charts/weekly-chart-view.js';
 import { PublicPage } from './public-page.js';
 
 /**
@@ -10,7 +11,7 @@ import { PublicPage } from './public-page.js';
 export function renderPage(data: PublicPageData): string {
   return renderToString(
     <StrictMode>
-      <PublicPage data={data} />
+      <PublicPage data={data} views={{ WeeklyChartView }} />
     </StrictMode>,
   );
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PublicPageData } from '../shared/public-page-data.js';
-import { PublicPage } from './public-page.js';
+import { type PageViews, PublicPage } from './public-page.js';
 
 /*
  * Hydrates the markup the server rendered, with the data it rendered it from (a JSON script
@@ -13,15 +13,20 @@ import { PublicPage } from './public-page.js';
  * unhydrated for many seconds (the public end-to-end tests, three browsers on two cores: 8 of 34
  * timed out waiting for hydration, against 2 without the transition).
  */
-export function hydratePage(): void {
+export async function hydratePage(): Promise<void> {
   const container = document.getElementById('root');
   const dataElement = document.getElementById('page-data');
   if (!container || !dataElement?.textContent) throw new Error('This page has no server-rendered data');
   const data = JSON.parse(dataElement.textContent) as PublicPageData;
+  // A weekly chart's own code comes with its pages alone (public-page.tsx's PageViews).
+  const views: PageViews =
+    data.page === 'weekly-chart'
+      ? { WeeklyChartView: (await import('./features/public-charts/weekly-chart-view.js')).WeeklyChartView }
+      : {};
   hydrateRoot(
     container,
     <StrictMode>
-      <PublicPage data={data} />
+      <PublicPage data={data} views={views} />
     </StrictMode>,
   );
 }

@@ -45,7 +45,7 @@ async function hydrate(warmed: Promise<void>) {
   const page = import('./public-hydrate.js');
   await react;
   const [{ hydratePage }] = await Promise.all([page, warmed]);
-  hydratePage();
+  await hydratePage();
 }
 
 function start(warmed: Promise<void>) {

@@ -19,6 +19,7 @@ import {
 } from '../support/factories.js';
 import { servedRoutes } from '../support/routes.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
+import { createMarket } from '../support/weekly-markets.js';
 
 type Caller = 'none' | 'invalid' | 'agent' | 'admin';
 const CALLERS: Caller[] = ['none', 'invalid', 'agent', 'admin'];
@@ -98,6 +99,7 @@ const ROUTES = [
   'GET /api/declarations/head',
   'GET /api/charts/:name/:year',
   'GET /api/charts/month/:month',
+  'GET /api/charts/:name/:year/weeks',
   'GET /api/result-history',
   'GET /api/today',
   'GET /api/stats/daily',
@@ -418,6 +420,19 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
     {
       route: 'GET /api/charts/month/:month',
       request: async () => ({ method: 'GET', url: `/api/charts/month/${today().slice(0, 7)}` }),
+      expected: PUBLIC,
+    },
+    {
+      // A starline ghadi's: a jodi ghadi has no weekly charts.
+      route: 'GET /api/charts/:name/:year/weeks',
+      request: async () => {
+        const starline = await createMarket(t.app, admin(), { Kind: 'panna' });
+        await submitResult(t.app, admin(), { ghadiId: starline.GID, result: '128', dateTime: today() });
+        return {
+          method: 'GET',
+          url: `/api/charts/${encodeURIComponent(starline.NameEn.toLowerCase())}/${today().slice(0, 4)}/weeks`,
+        };
+      },
       expected: PUBLIC,
     },
     {

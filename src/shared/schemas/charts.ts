@@ -43,3 +43,43 @@ export const yearChartParams = z.object({
 export const monthChartParams = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Must be a month (YYYY-MM)'),
 });
+
+/**
+ * One running weekday's cell of a weekly chart: null (no result, or a date outside the year), a
+ * holiday, or a result split into its parts (src/shared/matka.ts partsOf).
+ */
+export const weekCell = z.union([
+  z.null(),
+  z.object({ Date: z.string(), Holiday: z.literal(true) }),
+  z.object({
+    Date: z.string(),
+    /** The stored value: '123-68-459', '123-6' (an open half), '128-1' (a starline panna). */
+    Result: z.string(),
+    /** The open panna (a starline ghadi's panna). */
+    Open: z.string(),
+    /** The jodi; an open half's open ank; a starline panna's ank. */
+    Jodi: z.string(),
+    /** The close panna; null while only the open half is declared, and for a starline ghadi. */
+    Close: z.string().nullable(),
+    Corrected: z.boolean(),
+  }),
+]);
+export type WeekCell = z.infer<typeof weekCell>;
+
+/** GET /api/charts/{name}/{year}/weeks: a panna or open/close ghadi's year, a row per week. */
+export const weeklyChart = z.object({
+  GID: z.number().int(),
+  NameEn: z.string(),
+  NameHn: z.string(),
+  Kind: z.enum(['panna', 'open-close']),
+  year: z.number().int(),
+  /** Every year with at least one result of the ghadi, ascending (as the year chart's). */
+  years: z.array(z.number().int()),
+  /** The weekdays it runs (0 = Sunday), Monday first: the columns. */
+  days: z.array(z.number().int()),
+  /** Monday to Sunday, oldest first, consecutive; cells[i] is days[i]'s date of the week. */
+  weeks: z.array(z.object({ from: z.string(), to: z.string(), cells: z.array(weekCell) })),
+});
+export type WeeklyChart = z.infer<typeof weeklyChart>;
+
+export const weeklyChartAnswer = z.object({ success: z.literal(true), data: weeklyChart });

@@ -40,6 +40,11 @@ export class HolidaysService {
     return (await this.holidays.list()).map(toHolidayRecord);
   }
 
+  /** The dates from `from` to `to` (inclusive) a ghadi is on holiday, its own and every ghadi's: the weekly charts. */
+  async datesOff(gid: number, from: string, to: string): Promise<string[]> {
+    return [...new Set((await this.holidays.between(gid, from, to)).map((row) => row.holiday_date))];
+  }
+
   /** The holidays on one date, as a question per ghadi. */
   async on(date: string): Promise<Closures> {
     const off = await this.holidays.ghadisOffOn(date);

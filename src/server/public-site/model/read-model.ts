@@ -197,6 +197,21 @@ export class ReadModel {
     return { rows, years: periods.years.get(gid) ?? [] };
   }
 
+  /**
+   * A ghadi's results and holidays of a year and the years it has results in (its weekly charts'
+   * data). Not kept: the charts' answers are, and a holiday drops them (HOLIDAYS_KEY, its year).
+   */
+  async ghadiWeeks(
+    gid: number,
+    year: number,
+  ): Promise<{ rows: YearChartResult[]; holidays: string[]; years: number[] }> {
+    const [{ rows, years }, holidays] = await Promise.all([
+      this.ghadiYear(gid, year),
+      this.data.ghadiHolidays(gid, `${year}-01-01`, `${year}-12-31`),
+    ]);
+    return { rows, holidays, years };
+  }
+
   /** Each live ghadi's years with results, and the months with results of any live ghadi. */
   chartPeriods(): ChartPeriods | Promise<ChartPeriods> {
     return this.periods.get('all', () => this.data.chartPeriods());

@@ -30,6 +30,11 @@ export class SiteSources {
     return this.holidayList.list();
   }
 
+  /** The dates a ghadi is on holiday (its own and every ghadi's) from `from` to `to`: its weekly charts. */
+  ghadiHolidays(gid: number, from: string, to: string): Promise<string[]> {
+    return this.holidayList.datesOff(gid, from, to);
+  }
+
   /** The log's latest entry of a result: a live event pushes it with the result. */
   declaration(gid: number, date: string): Promise<DeclarationEntry | null> {
     return this.declarations.latestOf(gid, date);

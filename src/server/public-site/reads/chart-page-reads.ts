@@ -4,6 +4,7 @@ import { monthHasChart, neighbourMonths, yearCharted, yearHasChart } from '../..
 import type { Language } from '../../../shared/page-language.js';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
+import { hasWeeklyCharts } from '../../../shared/weekly-chart-pages.js';
 import { PERIODS_KEY } from '../model/answer-keys.js';
 import type { Built } from '../model/kept-entry.js';
 import { monthChartCaching, yearChartCaching } from './chart-reads.js';
@@ -48,6 +49,7 @@ export async function yearChartPage(
     today,
     version,
     chart: yearChartOf(ghadi, year, rows, years),
+    weekly: hasWeeklyCharts(ghadi.Kind),
   };
   const caching = yearChartCaching(ghadi.GID, year, today);
   return { answer: await renderPage(context, 200, data, caching, keepable), keep: keepable };

@@ -22,6 +22,7 @@ import type {
   YearChartPageData,
 } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
+import { weeklyChartHead } from './weekly-chart-heads.js';
 
 /** One step of a page's breadcrumb trail: its name and English path. */
 interface Crumb {
@@ -208,6 +209,8 @@ export function headFor(data: PublicPageData): PageHead {
       return resultsHead(data, language);
     case 'year-chart':
       return yearChartHead(data, language);
+    case 'weekly-chart':
+      return weeklyChartHead(data, language);
     case 'month-chart':
       return monthChartHead(data, language);
     case 'declarations':

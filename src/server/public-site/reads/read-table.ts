@@ -52,6 +52,7 @@ import {
   type ReadInput,
 } from './read-definition.js';
 import { SITE_FILE_READS } from './site-file-reads.js';
+import { WEEKLY_CHART_READS } from './weekly-chart-reads.js';
 
 const ghadiListAnswer = listAnswer(ghadiRecord);
 const ghadiResultsAnswer = listAnswer(publicResultRecord);
@@ -309,6 +310,7 @@ export const PUBLIC_READS: readonly PublicRead[] = [
       ),
   }),
   ...CHART_READS,
+  ...WEEKLY_CHART_READS,
   ...PAGE_READS,
   ...SITE_FILE_READS,
 ];

@@ -3,6 +3,7 @@ import { DECLARATIONS_PATH } from '../../../shared/declaration-log-pages.js';
 import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
+import { hasWeeklyCharts, WEEKLY_VIEWS, weeklyChartPath } from '../../../shared/weekly-chart-pages.js';
 import type { ChartPeriods } from '../../modules/results/results-chart-repository.js';
 import { type CachedAnswer, type PrepareOptions, prepareAnswer } from '../model/cached-answer.js';
 
@@ -37,8 +38,8 @@ export const SITEMAP_LIMITS: SitemapLimits = { urls: 50_000, bytes: 50 * 1024 * 
 
 /** What the sitemap lists the public pages of. */
 export interface SitemapContents {
-  /** The live ghadis, in the order the site lists them. */
-  ghadis: ReadonlyArray<Pick<GhadiRecord, 'GID' | 'NameEn'>>;
+  /** The live ghadis, in the order the site lists them (a panna or open/close one has weekly charts). */
+  ghadis: ReadonlyArray<Pick<GhadiRecord, 'GID' | 'NameEn'> & Partial<Pick<GhadiRecord, 'Kind'>>>;
   periods: ChartPeriods;
   /**
    * Whether the server renders the public pages. Without them only the home and results pages exist
@@ -69,6 +70,14 @@ function sitemapPages({ ghadis, periods, withPages, today }: SitemapContents): S
       .filter((each) => yearCharted(each, today))
       .sort((a, b) => b - a);
     for (const each of years) pages.push({ path: yearChartPath(ghadi.NameEn, each), daily: each === year });
+  }
+  // Weekly charts exist for the years with results only (the current one too only once it has some).
+  for (const ghadi of ghadis) {
+    if (!ghadi.Kind || !hasWeeklyCharts(ghadi.Kind)) continue;
+    const years = (periods.years.get(ghadi.GID) ?? []).filter((each) => yearCharted(each, today));
+    for (const each of [...years].sort((a, b) => b - a))
+      for (const view of WEEKLY_VIEWS)
+        pages.push({ path: weeklyChartPath(view, ghadi.NameEn, each), daily: each === year });
   }
   const months = [...new Set([...periods.months, month])]
     .filter((each) => monthCharted(each, today))

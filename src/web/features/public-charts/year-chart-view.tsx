@@ -19,6 +19,7 @@ import {
   ResultCell,
 } from './chart-parts.js';
 import { CHART_TEXT } from './chart-text.js';
+import { WeeklyChartLinks } from './weekly-chart-links.js';
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
@@ -93,6 +94,10 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
           )}
         </PageLinks>
 
+        {/* Its weekly charts exist once the year has a result (the current year's chart may have none). */}
+        {data.weekly && chart.months.some((days) => days.some((cell) => cell !== null)) && (
+          <WeeklyChartLinks nameEn={chart.NameEn} name={name} year={chart.year} language={language} />
+        )}
         <ChartScroll language={language}>
           <table className="chart-table" aria-labelledby={CHART_TITLE_ID}>
             <thead>
