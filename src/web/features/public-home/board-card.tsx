@@ -152,10 +152,7 @@ function TodayState({
 function MarketTimes({ ghadi, text }: { ghadi: GhadiRecord; text: BoardText }) {
   if (ghadi.Kind !== 'open-close') return null;
   return (
-    <p
-      data-testid="times"
-      className="flex flex-wrap justify-center gap-x-2 text-xs font-medium text-slate-700"
-    >
+    <p data-testid="times" className="flex flex-wrap justify-center gap-x-2 text-sm text-slate-700">
       {ghadi.OpenTime && <span className="whitespace-nowrap">{text.open(ghadi.OpenTime)}</span>}{' '}
       <span className="whitespace-nowrap">{text.close(ghadi.RTime)}</span>
     </p>
