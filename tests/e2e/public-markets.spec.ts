@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { todayInZone } from '../../src/shared/dates.js';
 import { ALL_DAYS, weekdayOf } from '../../src/shared/matka.js';
@@ -102,6 +103,8 @@ async function shoot(page: Page, name: string) {
 
 test.describe('open/close markets and starline draws on the home board', () => {
   test('every state fits a card at 360 and 1280 px, in English and Hindi', async ({ page, request }) => {
+    // Six ghadis set up, then two languages at two widths, each checked by axe.
+    test.slow();
     const markets = await Markets.connect(request);
     try {
       const waiting = await markets.market('Kalyan Wait ');
@@ -150,6 +153,13 @@ test.describe('open/close markets and starline draws on the home board', () => {
           await page.setViewportSize(size);
           expect(await hasHorizontalPageScroll(page), `${language} at ${label} px`).toBe(false);
           expect(await overflowingCards(page, gids), `${language} at ${label} px`).toEqual([]);
+          // The new words and marks meet WCAG 2.2 AA as the rest of the board does (contrast, names).
+          const { violations } = await new AxeBuilder({ page })
+            .include('#chart')
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'])
+            .options({ resultTypes: ['violations'] })
+            .analyze();
+          expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
           await shoot(page, `board-${language}-${label}`);
         }
       }
