@@ -4,6 +4,7 @@
  * page can apply a live result to a grid the same way.
  */
 
+import { chartKindOf } from './chart-cell-form.js';
 import { DAY_ROWS } from './month-tables.js';
 import type { ChartCell, MonthChart, YearChart } from './schemas/charts.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
@@ -24,9 +25,12 @@ function place(date: string): [month: number, day: number] {
 /** What a chart cell is made of: a public result's ghadi, date, value and correction mark. */
 export type YearChartResult = Pick<PublicResultRecord, 'GID' | 'Date' | 'Result' | 'Corrected'>;
 
+/** What a chart names a ghadi by; its Kind (a jodi ghadi's when absent) says how its cells read. */
+type ChartedGhadi = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'> & Partial<Pick<GhadiRecord, 'Kind'>>;
+
 /** A ghadi's year chart from its results of that year (any order) and the years it has results in. */
 export function yearChartOf(
-  ghadi: Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'>,
+  ghadi: ChartedGhadi,
   year: number,
   results: readonly YearChartResult[],
   years: readonly number[],
@@ -39,13 +43,14 @@ export function yearChartOf(
     const row = months[month];
     if (row && day >= 0 && day < DAY_ROWS) row[day] = cellOf(result);
   }
-  return { GID: ghadi.GID, NameEn: ghadi.NameEn, NameHn: ghadi.NameHn, year, years: [...years], months };
+  const { GID, NameEn, NameHn } = ghadi;
+  return { GID, NameEn, NameHn, ...chartKindOf(ghadi.Kind ?? 'jodi'), year, years: [...years], months };
 }
 
 /** Every live ghadi's month chart (columns by the list's order: OrderId) from that month's results. */
 export function monthChartOf(
   month: string,
-  ghadis: readonly Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'>[],
+  ghadis: readonly ChartedGhadi[],
   results: readonly PublicResultRecord[],
 ): MonthChart {
   const column = new Map(ghadis.map((ghadi, index) => [ghadi.GID, index]));
@@ -56,5 +61,11 @@ export function monthChartOf(
     const row = days[place(result.Date)[1]];
     if (row) row[index] = cellOf(result);
   }
-  return { month, ghadis: ghadis.map(({ GID, NameEn, NameHn }) => ({ GID, NameEn, NameHn })), days };
+  const columns = ghadis.map(({ GID, NameEn, NameHn, Kind }) => ({
+    GID,
+    NameEn,
+    NameHn,
+    ...chartKindOf(Kind ?? 'jodi'),
+  }));
+  return { month, ghadis: columns, days };
 }

@@ -10,7 +10,10 @@ import type { PublicResultRecord } from './schemas/results.js';
 import type { WeeklyView } from './weekly-chart-pages.js';
 
 /** One ghadi as the public pages need it. */
-export type PublicGhadi = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn' | 'RTime'>;
+export type PublicGhadi = Pick<
+  GhadiRecord,
+  'GID' | 'NameEn' | 'NameHn' | 'RTime' | 'Kind' | 'OpenTime' | 'Days'
+>;
 
 /** A live ghadi as every page's keyword ticker names it (the home page has the full records). */
 export type GhadiNames = Pick<GhadiRecord, 'GID' | 'NameEn' | 'NameHn'>;

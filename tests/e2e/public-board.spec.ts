@@ -28,11 +28,16 @@ function countsMatchCards(page: Page, language: 'en' | 'hi') {
     const declared = states.filter((state) =>
       state.textContent?.startsWith(language === 'en' ? 'Declared' : 'घोषित'),
     ).length;
-    const waiting = states.length - declared;
+    // Ghadis closed today (another test's holiday or off-day) are counted apart, when there are some.
+    const closedWords = language === 'en' ? ['Holiday', 'Closed today'] : ['छुट्टी', 'आज बंद'];
+    const closed = states.filter((state) => closedWords.includes(state.textContent ?? '')).length;
+    const waiting = states.length - declared - closed;
     const tally =
       language === 'en'
-        ? `${declared} declared · ${waiting} waiting today`
-        : `आज ${declared} घोषित · ${waiting} इंतज़ार में`;
+        ? closed > 0
+          ? `${declared} declared · ${waiting} waiting · ${closed} closed today`
+          : `${declared} declared · ${waiting} waiting today`
+        : `आज ${declared} घोषित · ${waiting} इंतज़ार में${closed > 0 ? ` · ${closed} बंद` : ''}`;
     return document.querySelector('[data-testid="board-counts"]')?.textContent === tally;
   }, language);
 }

@@ -124,7 +124,7 @@ test.describe('public pages in Hindi', () => {
     await expect(card.getByRole('link')).toHaveAttribute('href', hindi(ghadiPagePath(ghadi.NameEn)));
     await expect(card.getByTestId('today')).toHaveText('58');
     await expect(card.getByTestId('state')).toHaveText(`घोषित ${timeInZone(declaredAt, SITE_TIMEZONE)} बजे`);
-    await expect(page.getByTestId('board-counts')).toHaveText(/^आज \d+ घोषित · \d+ इंतज़ार में$/);
+    await expect(page.getByTestId('board-counts')).toHaveText(/^आज \d+ घोषित · \d+ इंतज़ार में( · \d+ बंद)?$/);
     await expect(page.getByTestId('last-updated')).toHaveText(
       new RegExp(`^अंतिम अपडेट \\d\\d:\\d\\d \\(${SITE_TIMEZONE} समय\\)$`),
     );

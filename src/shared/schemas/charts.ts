@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ghadiKind } from './ghadis.js';
 
 /** One date's cell: the value as the public results show it, or null when none was declared. */
 export const chartCell = z.object({ Result: z.string(), Corrected: z.boolean() }).nullable();
@@ -9,6 +10,8 @@ export const yearChart = z.object({
   GID: z.number().int(),
   NameEn: z.string(),
   NameHn: z.string(),
+  /** Absent for a jodi ghadi; 'panna' or 'open-close' say how its values read (chart-cell-form.ts). */
+  Kind: ghadiKind.optional(),
   year: z.number().int(),
   /** Every year with at least one result of the ghadi, ascending. */
   years: z.array(z.number().int()),
@@ -17,7 +20,13 @@ export const yearChart = z.object({
 });
 export type YearChart = z.infer<typeof yearChart>;
 
-export const chartGhadi = z.object({ GID: z.number().int(), NameEn: z.string(), NameHn: z.string() });
+export const chartGhadi = z.object({
+  GID: z.number().int(),
+  NameEn: z.string(),
+  NameHn: z.string(),
+  /** Absent for a jodi ghadi, as on the year chart. */
+  Kind: ghadiKind.optional(),
+});
 
 /** GET /api/charts/month/{YYYY-MM}: every live ghadi's month, 31 days of one cell per ghadi. */
 export const monthChart = z.object({

@@ -187,8 +187,8 @@ export class ReadModel {
   async publicGhadi(name: string): Promise<PublicGhadi | null> {
     const ghadi = await this.ghadiNamed(name);
     if (!ghadi) return null;
-    const { GID, NameEn, NameHn, RTime } = ghadi;
-    return { GID, NameEn, NameHn, RTime };
+    const { GID, NameEn, NameHn, RTime, Kind, OpenTime, Days } = ghadi;
+    return { GID, NameEn, NameHn, RTime, Kind, OpenTime, Days };
   }
 
   /** A ghadi's results of a year and the years it has results in (its year chart's data). */

@@ -1,3 +1,4 @@
+import { chartKindOf } from '../../../shared/chart-cell-form.js';
 import { monthChartApiPath, yearChartApiPath } from '../../../shared/chart-pages.js';
 import type { LiveEvent } from '../../../shared/live-events.js';
 import type { MonthChartPageData, YearChartPageData } from '../../../shared/public-page-data.js';
@@ -30,8 +31,19 @@ function place(date: string): [month: number, day: number] {
   return [Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) - 1];
 }
 
-function sameNames(shown: { NameEn: string; NameHn: string }, ghadi: GhadiRecord): boolean {
-  return shown.NameEn === ghadi.NameEn && shown.NameHn === ghadi.NameHn;
+/** What a chart shows of a ghadi: its names, and its kind (how its cells read; absent for jodi). */
+type Shown = { NameEn: string; NameHn: string; Kind?: GhadiRecord['Kind'] };
+
+function sameNames(shown: Shown, ghadi: GhadiRecord): boolean {
+  return (
+    shown.NameEn === ghadi.NameEn && shown.NameHn === ghadi.NameHn && (shown.Kind ?? 'jodi') === ghadi.Kind
+  );
+}
+
+/** `shown` with a ghadi's names and kind as its row now has them. */
+function shownAs<T extends Shown>(shown: T, ghadi: GhadiRecord): T {
+  const { Kind: _, ...rest } = shown;
+  return { ...rest, NameEn: ghadi.NameEn, NameHn: ghadi.NameHn, ...chartKindOf(ghadi.Kind) } as T;
 }
 
 function withYearCell(chart: YearChart, date: string, cell: ChartCell): YearChart {
@@ -62,9 +74,8 @@ export function applyYearChartEvent(data: YearChartState, event: LiveEvent): Yea
       if (event.gid !== data.chart.GID) return data;
       // Its results are no longer public, but a visitor reading the chart keeps what was shown.
       if (!isListed(event.ghadi)) return data.removed ? data : { ...data, removed: true };
-      const { NameEn, NameHn } = event.ghadi;
       const year = Number(event.date.slice(0, 4));
-      let chart: YearChart = { ...data.chart, NameEn, NameHn };
+      let chart: YearChart = shownAs(data.chart, event.ghadi);
       if (year === chart.year) chart = withYearCell(chart, event.date, cellOf(event.result));
       return { ...data, removed: false, chart: withYears(chart, year, event.result !== null) };
     }
@@ -72,8 +83,7 @@ export function applyYearChartEvent(data: YearChartState, event: LiveEvent): Yea
       if (event.gid !== data.chart.GID) return data;
       if (!isListed(event.ghadi)) return data.removed ? data : { ...data, removed: true };
       if (!data.removed && sameNames(data.chart, event.ghadi)) return data;
-      const { NameEn, NameHn } = event.ghadi;
-      return { ...data, removed: false, chart: { ...data.chart, NameEn, NameHn } };
+      return { ...data, removed: false, chart: shownAs(data.chart, event.ghadi) };
     }
     case 'day':
       return event.today === data.today ? data : { ...data, today: event.today };
@@ -93,10 +103,9 @@ function withoutColumn(chart: MonthChart, column: number): MonthChart {
 function renamedColumn(chart: MonthChart, column: number, ghadi: GhadiRecord): MonthChart {
   const shown = chart.ghadis[column];
   if (!shown || sameNames(shown, ghadi)) return chart;
-  const { GID, NameEn, NameHn } = ghadi;
   return {
     ...chart,
-    ghadis: chart.ghadis.map((row, index) => (index === column ? { GID, NameEn, NameHn } : row)),
+    ghadis: chart.ghadis.map((row, index) => (index === column ? shownAs(row, ghadi) : row)),
   };
 }
 

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { cellFormOf, cellLabelOf } from '../../../shared/chart-cell-form.js';
+import { correctionLabel } from '../../../shared/correction-label.js';
+import type { GhadiKind } from '../../../shared/matka.js';
 import type { Language } from '../../../shared/page-language.js';
 import type { ChartCell } from '../../../shared/schemas/charts.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
@@ -35,11 +38,14 @@ export function ChartScroll({
 /**
  * A date's cell. Cells carry no class lists: a year chart has 372 of them and must stay light, so
  * chart-styles.css styles them through the table and two short classes (n: no result, x: no such day).
+ * A cell of an open/close market shows its jodi (chart-cell-form.ts) and is named by the whole value,
+ * which its title shows on hover (and TappedCells on a tap).
  */
 export function ResultCell({
   cell,
   past,
   current,
+  kind,
   language,
 }: {
   cell: ChartCell;
@@ -47,16 +53,25 @@ export function ResultCell({
   past: boolean;
   /** Today's cell (the year chart marks the cell; the monthly chart marks the whole row instead). */
   current?: boolean;
+  /** The ghadi's kind (a jodi ghadi's when absent). */
+  kind?: GhadiKind;
   language: Language;
 }) {
   const currentDate = current ? 'date' : undefined;
-  if (cell)
+  if (cell) {
+    const { shown, whole } = cellFormOf(kind, cell.Result);
+    const correction = cell.Corrected ? correctionLabel(null, language) : null;
     return (
-      <td aria-current={currentDate}>
-        {cell.Result}
+      <td
+        aria-current={currentDate}
+        title={whole ?? undefined}
+        aria-label={whole ? cellLabelOf(whole, correction) : undefined}
+      >
+        {shown}
         {cell.Corrected && <ChartCorrectionMark language={language} />}
       </td>
     );
+  }
   if (past) return <NoResultCell label={CHART_TEXT[language].noResult} current={current} />;
   return <td aria-current={currentDate} />;
 }
@@ -79,10 +94,13 @@ export function ChartLegend({
   language,
   missingDays,
   today,
+  openHalf = false,
 }: {
   language: Language;
   missingDays: boolean;
   today: boolean;
+  /** The chart has an open/close market, whose open half shows as `6-`. */
+  openHalf?: boolean;
 }) {
   const t = CHART_TEXT[language];
   return (
@@ -99,6 +117,14 @@ export function ChartLegend({
         </span>{' '}
         {t.corrected}
       </li>
+      {openHalf && (
+        <li>
+          <span aria-hidden="true" className="chart-legend-n">
+            6-
+          </span>{' '}
+          {t.openHalf}
+        </li>
+      )}
       {missingDays && (
         <li>
           <span aria-hidden="true" className="chart-legend-x" /> {t.noSuchDay}

@@ -19,6 +19,8 @@ export interface ChartText {
   noSuchDay: string;
   /** The legend's line for the ✱. */
   corrected: string;
+  /** The legend's line for an open/close market's open half (`6-`), when the chart has one. */
+  openHalf: string;
   /** What a cell's ✱ says to a screen reader (the chart has no earlier value to name). */
   today: string;
   previousYear: string;
@@ -50,6 +52,7 @@ export const CHART_TEXT: Record<Language, ChartText> = {
     noResult: 'No result',
     noSuchDay: 'No such day',
     corrected: 'corrected after it was first declared',
+    openHalf: 'open declared, close to come (tap a cell for the whole result)',
     today: 'today',
     previousYear: 'Previous year',
     nextYear: 'Next year',
@@ -75,6 +78,7 @@ export const CHART_TEXT: Record<Language, ChartText> = {
     noResult: 'कोई परिणाम नहीं',
     noSuchDay: 'ऐसी कोई तारीख नहीं',
     corrected: 'घोषणा के बाद सुधारा गया',
+    openHalf: 'ओपन घोषित, क्लोज़ बाकी (पूरा रिज़ल्ट देखने के लिए सेल पर टैप करें)',
     today: 'आज',
     previousYear: 'पिछला वर्ष',
     nextYear: 'अगला वर्ष',

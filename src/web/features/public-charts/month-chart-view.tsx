@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { daysInMonth, monthChartPath, yearChartPath } from '../../../shared/chart-pages.js';
 import { twoDigits, yearMonthLabel, yearOf } from '../../../shared/date-labels.js';
 import { DAYS } from '../../../shared/month-tables.js';
@@ -6,6 +6,7 @@ import { ghadiName, inLanguage, type Language } from '../../../shared/page-langu
 import type { MonthChartPageData } from '../../../shared/public-page-data.js';
 import { NameText, WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
+import { TappedCells } from '../../components/public/tapped-cell.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { applyMonthChartEvent, type MonthChartState, reloadMonthChart } from './chart-live.js';
 import {
@@ -46,6 +47,9 @@ export function MonthChartView({ initial, language }: { initial: MonthChartPageD
   const year = Number(chart.month.slice(0, 4));
   const length = daysInMonth(year, Number(chart.month.slice(5, 7)));
   const { previousMonth: previous, nextMonth: next } = data;
+  // An open/close market's cells show its jodi: a tap shows the whole value (jodi charts are as they were).
+  const openClose = chart.ghadis.some((ghadi) => ghadi.Kind === 'open-close');
+  const Cells = openClose ? TappedCells : Fragment;
 
   return (
     <PublicShell
@@ -88,52 +92,56 @@ export function MonthChartView({ initial, language }: { initial: MonthChartPageD
           </p>
         ) : (
           <>
-            <ChartScroll language={language} wide={chart.ghadis.length > WIDE_COLUMNS}>
-              <table className="chart-table" aria-labelledby={CHART_TITLE_ID}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.day}</th>
-                    {chart.ghadis.map((ghadi) => (
-                      <th key={ghadi.GID} scope="col">
-                        <a href={to(yearChartPath(ghadi.NameEn, year))}>
-                          <NameText name={ghadiName(ghadi, language)} language={language} />
-                        </a>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {DAYS.map((day) => {
-                    if (day > length)
+            <Cells>
+              <ChartScroll language={language} wide={chart.ghadis.length > WIDE_COLUMNS}>
+                <table className="chart-table" aria-labelledby={CHART_TITLE_ID}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.day}</th>
+                      {chart.ghadis.map((ghadi) => (
+                        <th key={ghadi.GID} scope="col">
+                          <a href={to(yearChartPath(ghadi.NameEn, year))}>
+                            <NameText name={ghadiName(ghadi, language)} language={language} />
+                          </a>
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {DAYS.map((day) => {
+                      if (day > length)
+                        return (
+                          <tr key={day}>
+                            <th scope="row">{twoDigits(day)}</th>
+                            <MissingDay language={language} span={chart.ghadis.length} />
+                          </tr>
+                        );
+                      const date = `${chart.month}-${twoDigits(day)}`;
+                      const cells = chart.days[day - 1] ?? [];
                       return (
-                        <tr key={day}>
+                        <tr key={day} aria-current={date === today ? 'date' : undefined}>
                           <th scope="row">{twoDigits(day)}</th>
-                          <MissingDay language={language} span={chart.ghadis.length} />
+                          {chart.ghadis.map((ghadi, index) => (
+                            <ResultCell
+                              key={ghadi.GID}
+                              cell={cells[index] ?? null}
+                              past={date < today}
+                              kind={ghadi.Kind}
+                              language={language}
+                            />
+                          ))}
                         </tr>
                       );
-                    const date = `${chart.month}-${twoDigits(day)}`;
-                    const cells = chart.days[day - 1] ?? [];
-                    return (
-                      <tr key={day} aria-current={date === today ? 'date' : undefined}>
-                        <th scope="row">{twoDigits(day)}</th>
-                        {chart.ghadis.map((ghadi, index) => (
-                          <ResultCell
-                            key={ghadi.GID}
-                            cell={cells[index] ?? null}
-                            past={date < today}
-                            language={language}
-                          />
-                        ))}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </ChartScroll>
+                    })}
+                  </tbody>
+                </table>
+              </ChartScroll>
+            </Cells>
             <ChartLegend
               language={language}
               missingDays={length < 31}
               today={today.startsWith(chart.month)}
+              openHalf={openClose}
             />
             <nav aria-labelledby="year-charts-title" className="rounded-lg bg-white p-3 shadow-sm">
               <h2 id="year-charts-title" className="text-lg font-bold text-slate-900">

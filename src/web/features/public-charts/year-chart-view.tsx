@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { daysInMonth, yearChartPath } from '../../../shared/chart-pages.js';
 import { monthLabel, twoDigits, yearOf } from '../../../shared/date-labels.js';
 import { ghadiMonthPath, ghadiPagePath } from '../../../shared/ghadi-page-month.js';
@@ -6,6 +7,7 @@ import { ghadiName, inLanguage, type Language } from '../../../shared/page-langu
 import type { YearChartPageData } from '../../../shared/public-page-data.js';
 import { WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
+import { TappedCells } from '../../components/public/tapped-cell.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { applyYearChartEvent, reloadYearChart, type YearChartState } from './chart-live.js';
 import {
@@ -50,6 +52,9 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
   const previousYear = listed.filter((year) => year < chart.year).at(-1);
   const nextYear = listed.find((year) => year > chart.year);
   const datePrefix = `${chart.year}-`;
+  // An open/close market's cells show its jodi: a tap shows the whole value (a jodi chart is as it was).
+  const openClose = chart.Kind === 'open-close';
+  const Cells = openClose ? TappedCells : Fragment;
 
   return (
     <PublicShell
@@ -98,52 +103,60 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
         {data.weekly && chart.months.some((days) => days.some((cell) => cell !== null)) && (
           <WeeklyChartLinks nameEn={chart.NameEn} name={name} year={chart.year} language={language} />
         )}
-        <ChartScroll language={language}>
-          <table className="chart-table" aria-labelledby={CHART_TITLE_ID}>
-            <thead>
-              <tr>
-                <th scope="col">{t.day}</th>
-                {MONTHS.map((month) => (
-                  <th key={month} scope="col">
-                    {/* A month still to come has no results page worth a visit. */}
-                    {chart.year < currentYear ||
-                    (chart.year === currentYear && month <= Number(today.slice(5, 7))) ? (
-                      <a
-                        href={to(ghadiMonthPath(chart.NameEn, month, chart.year, today))}
-                        title={t.monthResults(name, monthLabel(month, chart.year, language))}
-                      >
-                        {t.shortMonths[month - 1]}
-                      </a>
-                    ) : (
-                      t.shortMonths[month - 1]
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {DAYS.map((day) => (
-                <tr key={day}>
-                  <th scope="row">{twoDigits(day)}</th>
-                  {MONTHS.map((month, index) => {
-                    if (day > (lengths[index] ?? 31)) return <MissingDay key={month} language={language} />;
-                    const date = `${datePrefix}${twoDigits(month)}-${twoDigits(day)}`;
-                    return (
-                      <ResultCell
-                        key={month}
-                        cell={chart.months[index]?.[day - 1] ?? null}
-                        past={date < today}
-                        current={date === today}
-                        language={language}
-                      />
-                    );
-                  })}
+        <Cells>
+          <ChartScroll language={language}>
+            <table className="chart-table" aria-labelledby={CHART_TITLE_ID}>
+              <thead>
+                <tr>
+                  <th scope="col">{t.day}</th>
+                  {MONTHS.map((month) => (
+                    <th key={month} scope="col">
+                      {/* A month still to come has no results page worth a visit. */}
+                      {chart.year < currentYear ||
+                      (chart.year === currentYear && month <= Number(today.slice(5, 7))) ? (
+                        <a
+                          href={to(ghadiMonthPath(chart.NameEn, month, chart.year, today))}
+                          title={t.monthResults(name, monthLabel(month, chart.year, language))}
+                        >
+                          {t.shortMonths[month - 1]}
+                        </a>
+                      ) : (
+                        t.shortMonths[month - 1]
+                      )}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </ChartScroll>
-        <ChartLegend language={language} missingDays today={chart.year === currentYear} />
+              </thead>
+              <tbody>
+                {DAYS.map((day) => (
+                  <tr key={day}>
+                    <th scope="row">{twoDigits(day)}</th>
+                    {MONTHS.map((month, index) => {
+                      if (day > (lengths[index] ?? 31)) return <MissingDay key={month} language={language} />;
+                      const date = `${datePrefix}${twoDigits(month)}-${twoDigits(day)}`;
+                      return (
+                        <ResultCell
+                          key={month}
+                          cell={chart.months[index]?.[day - 1] ?? null}
+                          past={date < today}
+                          current={date === today}
+                          kind={chart.Kind}
+                          language={language}
+                        />
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ChartScroll>
+        </Cells>
+        <ChartLegend
+          language={language}
+          missingDays
+          today={chart.year === currentYear}
+          openHalf={openClose}
+        />
 
         <nav aria-labelledby="other-years-title" className="rounded-lg bg-white p-3 shadow-sm">
           <h2 id="other-years-title" className="text-lg font-bold text-slate-900">

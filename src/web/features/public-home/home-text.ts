@@ -17,7 +17,8 @@ export interface HomeText {
   board: {
     heading: string;
     todayIs: (date: string) => string;
-    counts: (declared: number, waiting: number) => (string | number)[];
+    /** The day's tally; `closed` (ghadis that do not run today) is named only when there are some. */
+    counts: (declared: number, waiting: number, closed?: number) => (string | number)[];
     lastUpdated: string;
     zoneTime: (timeZone: string) => string;
     none: string;
@@ -32,6 +33,14 @@ export interface HomeText {
     next: string;
     waiting: string;
     due: (time: string) => string;
+    /** Instead of waiting, on a ghadi's holiday or a weekday it does not run. */
+    holiday: string;
+    offDay: string;
+    /** An open/close market's open half is in: "Open declared at 11:47". */
+    openDeclared: string;
+    /** An open/close market's times: "Open 11:45 AM", "Close 5:45 PM". */
+    open: (time: string) => string;
+    close: (time: string) => string;
   };
   record: {
     heading: string;
@@ -64,7 +73,10 @@ export const HOME_TEXT = {
     board: {
       heading: 'Live Result Chart',
       todayIs: (date) => `Today is ${date}. Results appear here as they are declared.`,
-      counts: (declared, waiting) => [declared, ' declared · ', waiting, ' waiting today'],
+      counts: (declared, waiting, closed = 0) =>
+        closed > 0
+          ? [declared, ' declared · ', waiting, ' waiting · ', closed, ' closed today']
+          : [declared, ' declared · ', waiting, ' waiting today'],
       lastUpdated: 'Last updated',
       zoneTime: (timeZone) => ` (${timeZone} time)`,
       none: 'No ghadi yet.',
@@ -78,6 +90,11 @@ export const HOME_TEXT = {
       next: 'Next',
       waiting: 'Waiting',
       due: (time) => `due ${time}`,
+      holiday: 'Holiday',
+      offDay: 'Closed today',
+      openDeclared: 'Open declared',
+      open: (time) => `Open ${time}`,
+      close: (time) => `Close ${time}`,
     },
     record: {
       heading: 'Monthly Record Chart',
@@ -111,7 +128,14 @@ export const HOME_TEXT = {
     board: {
       heading: 'लाइव रिज़ल्ट चार्ट',
       todayIs: (date) => `आज ${date} है। रिज़ल्ट घोषित होते ही यहाँ दिखते हैं।`,
-      counts: (declared, waiting) => ['आज ', declared, ' घोषित · ', waiting, ' इंतज़ार में'],
+      counts: (declared, waiting, closed = 0) => [
+        'आज ',
+        declared,
+        ' घोषित · ',
+        waiting,
+        ' इंतज़ार में',
+        ...(closed > 0 ? [' · ', closed, ' बंद'] : []),
+      ],
       lastUpdated: 'अंतिम अपडेट',
       zoneTime: (timeZone) => ` (${timeZone} समय)`,
       none: 'अभी कोई घड़ी नहीं है।',
@@ -125,6 +149,11 @@ export const HOME_TEXT = {
       next: 'अगला',
       waiting: 'इंतज़ार में',
       due: (time) => `समय ${time}`,
+      holiday: 'छुट्टी',
+      offDay: 'आज बंद',
+      openDeclared: 'ओपन घोषित',
+      open: (time) => `ओपन ${time}`,
+      close: (time) => `क्लोज़ ${time}`,
     },
     record: {
       heading: 'मासिक रिकॉर्ड चार्ट',

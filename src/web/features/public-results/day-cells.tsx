@@ -30,33 +30,48 @@ function dayAndMonth(date: string, language: Language): string {
 }
 
 /**
- * A day's row after its date: the value with its correction mark, and, when it was declared live,
- * the time in the site's zone. Today's row without a value says it is waiting and when it is due; an
- * earlier one says there was no result.
+ * A day's row after its date: the value in its stored form (an open/close market's open half
+ * `123-6`, its whole day `123-68-459`) with its correction mark, and, when it was declared live, the
+ * time in the site's zone. Today's row without a value says it is waiting and when it is due (a
+ * market's open time); an earlier one says there was no result, or, on a weekday the ghadi does not
+ * run, that it was closed.
  */
 export function DayCells({
   result,
   state,
-  rTime,
+  due,
+  offDay = false,
   timeZone,
   language,
   text,
 }: {
   result: PublicResultRecord | undefined;
   state: 'past' | 'today' | 'later';
-  rTime: string | null;
+  /** When today's value is due (RTime, or an open/close market's open time); null when unknown. */
+  due: string | null;
+  /** A weekday the ghadi does not run. */
+  offDay?: boolean;
   timeZone: string;
   language: Language;
   text: ResultsText;
 }) {
   if (!result) {
-    if (state === 'today' && rTime !== null)
+    if (offDay && state !== 'later')
+      return (
+        <>
+          <td className="n" data-testid="closed">
+            {text.closed}
+          </td>
+          <td />
+        </>
+      );
+    if (state === 'today' && due !== null)
       return (
         <>
           <td className="wait" data-testid="waiting">
             {text.waiting}
           </td>
-          <td>{text.due(rTime)}</td>
+          <td>{text.due(due)}</td>
         </>
       );
     return (

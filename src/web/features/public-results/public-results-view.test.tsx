@@ -15,7 +15,15 @@ const data = (overrides: Partial<ResultsPageData> = {}): ResultsPageData => ({
   ghadiNames: TICKER,
   month: 11,
   year: 2026,
-  ghadi: { GID: 5, NameEn: 'Gali', NameHn: 'गली', RTime: '11:15 PM' },
+  ghadi: {
+    GID: 5,
+    NameEn: 'Gali',
+    NameHn: 'गली',
+    RTime: '11:15 PM',
+    Kind: 'jodi',
+    OpenTime: null,
+    Days: [0, 1, 2, 3, 4, 5, 6],
+  },
   results: [
     // Corrected the next morning, 09:05 in Kolkata: still the game's own declaration.
     resultRecord(5, '2026-11-22', '54', {

@@ -1,6 +1,8 @@
 import { daysInMonth, yearChartPath } from '../../../shared/chart-pages.js';
 import { MONTH_NAMES, monthLabel, monthName, twoDigits, yearOf } from '../../../shared/date-labels.js';
+import { awaitedTimeOf } from '../../../shared/ghadi-due.js';
 import { ghadiMonthPath, yearChoices } from '../../../shared/ghadi-page-month.js';
+import { runsOn } from '../../../shared/matka.js';
 import { DAYS, resultsByDay } from '../../../shared/month-tables.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
@@ -86,7 +88,9 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
             <>
               <p className="text-sm text-slate-600">
                 <OtherName ghadi={data.ghadi} language={language} />
-                {text.resultTime(data.ghadi.RTime)}
+                {data.ghadi.Kind === 'open-close' && data.ghadi.OpenTime
+                  ? text.marketTimes(data.ghadi.OpenTime, data.ghadi.RTime)
+                  : text.resultTime(data.ghadi.RTime)}
               </p>
               <p className="mt-1 text-sm">
                 <a
@@ -210,6 +214,7 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
                 <tbody>
                   {DAYS.map((day) => {
                     const date = `${monthPrefix}-${twoDigits(day)}`;
+                    const { ghadi } = data;
                     return (
                       <tr key={day} aria-current={day === todayDay ? 'date' : undefined}>
                         <th scope="row">{twoDigits(day)}</th>
@@ -222,7 +227,8 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
                                 ? 'past'
                                 : 'later'
                           }
-                          rTime={data.ghadi?.RTime ?? null}
+                          due={ghadi ? awaitedTimeOf(ghadi, '') : null}
+                          offDay={ghadi !== null && day <= monthLength && !runsOn(ghadi.Days, date)}
                           timeZone={initial.timeZone}
                           language={language}
                           text={text}

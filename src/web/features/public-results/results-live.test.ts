@@ -10,7 +10,15 @@ const result = (date: string, value: string) => resultRecord(5, date, value, { N
 const month = (): MonthData => ({
   name: 'gali',
   today: '2026-11-23',
-  ghadi: { GID: 5, NameEn: 'Gali', NameHn: 'गली', RTime: '11:15 PM' },
+  ghadi: {
+    GID: 5,
+    NameEn: 'Gali',
+    NameHn: 'गली',
+    RTime: '11:15 PM',
+    Kind: 'jodi',
+    OpenTime: null,
+    Days: [0, 1, 2, 3, 4, 5, 6],
+  },
   month: 11,
   year: 2026,
   results: null,

@@ -8,8 +8,8 @@ import type { PublicResultRecord } from '../../../shared/schemas/results.js';
 /** What a ghadi's page shows of one month; live events keep it current. */
 export type MonthData = Pick<ResultsPageData, 'name' | 'today' | 'ghadi' | 'month' | 'year' | 'results'>;
 
-function publicGhadi({ GID, NameEn, NameHn, RTime }: GhadiRecord): PublicGhadi {
-  return { GID, NameEn, NameHn, RTime };
+function publicGhadi({ GID, NameEn, NameHn, RTime, Kind, OpenTime, Days }: GhadiRecord): PublicGhadi {
+  return { GID, NameEn, NameHn, RTime, Kind, OpenTime, Days };
 }
 
 /** Newest first, as GET /api/results/{name} lists them. */

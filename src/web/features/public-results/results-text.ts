@@ -9,6 +9,8 @@ export interface ResultsText {
   back: string;
   heading: (name: string) => string;
   resultTime: (time: string) => string;
+  /** An open/close market's times, in place of its result time. */
+  marketTimes: (open: string, close: string) => string;
   yearChart: (name: string, year: number) => string;
   month: string;
   year: string;
@@ -25,6 +27,8 @@ export interface ResultsText {
   waiting: string;
   due: (time: string) => string;
   noResult: string;
+  /** A day of the week the ghadi does not run. */
+  closed: string;
   /** Under the table when some values have no time: they were not declared live. */
   addedLater: string;
   /** Beside a corrected value's time, what it replaced: "was 45". */
@@ -40,6 +44,7 @@ export const RESULTS_TEXT = {
     back: '← Back to Chart',
     heading: (name) => `${name} Satta Result`,
     resultTime: (time) => `Result time ${time}`,
+    marketTimes: (open, close) => `Open ${open} · Close ${close}`,
     yearChart: (name, year) => `${name} chart ${year} (all months) →`,
     month: 'Month',
     year: 'Year',
@@ -54,6 +59,7 @@ export const RESULTS_TEXT = {
     waiting: 'Waiting',
     due: (time) => `due ${time}`,
     noResult: 'No result',
+    closed: 'Closed',
     addedLater:
       'A value without a time was added later (imported or entered after its day), not declared live.',
     was: (previous) => `was ${previous}`,
@@ -63,6 +69,7 @@ export const RESULTS_TEXT = {
     back: '← चार्ट पर वापस',
     heading: (name) => `${name} सट्टा रिज़ल्ट`,
     resultTime: (time) => `रिज़ल्ट का समय ${time}`,
+    marketTimes: (open, close) => `ओपन ${open} · क्लोज़ ${close}`,
     yearChart: (name, year) => `${name} चार्ट ${year} (सभी महीने) →`,
     month: 'महीना',
     year: 'साल',
@@ -77,6 +84,7 @@ export const RESULTS_TEXT = {
     waiting: 'इंतज़ार में',
     due: (time) => `समय ${time}`,
     noResult: 'कोई परिणाम नहीं',
+    closed: 'बंद',
     addedLater:
       'जिस रिज़ल्ट के साथ समय नहीं है, वह बाद में जोड़ा गया (इम्पोर्ट या उस दिन के बाद दर्ज), लाइव घोषित नहीं हुआ।',
     was: (previous) => `पहले ${previous}`,
