@@ -7,10 +7,10 @@ import {
   maskToDays,
   mondayFirst,
   partsOf,
-  resolveSubmission,
   runsOn,
   stepOf,
 } from './matka.js';
+import { resolveSubmission } from './matka-submissions.js';
 
 const everyThreeDigits = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 

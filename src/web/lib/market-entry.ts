@@ -1,17 +1,11 @@
 /**
  * What a typed result means on a panna or open/close ghadi, worked out as it is typed: the parts (the
  * ank, the jodi), the value the server will store, or why it cannot be sent. The reading is the
- * server's own (resolveSubmission in src/shared/matka.ts, given the day's stored value), so that the
+ * server's own (resolveSubmission in src/shared/matka-submissions.ts, given the day's stored value), so that the
  * form and the server never disagree.
  */
-import {
-  ankOf,
-  completesOpenHalf,
-  type GhadiKind,
-  isPanna,
-  partsOf,
-  resolveSubmission,
-} from '../../shared/matka.js';
+import { ankOf, completesOpenHalf, type GhadiKind, isPanna, partsOf } from '../../shared/matka.js';
+import { resolveSubmission } from '../../shared/matka-submissions.js';
 import { type MarketStep, marketStepOf } from '../../shared/open-close-steps.js';
 
 export type EntryReading =

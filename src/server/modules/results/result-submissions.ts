@@ -1,5 +1,6 @@
 import { addDays, businessDateOf, todayInZone } from '../../../shared/dates.js';
-import { completesOpenHalf, resolveSubmission, stepOf, weekdayOf } from '../../../shared/matka.js';
+import { completesOpenHalf, stepOf, weekdayOf } from '../../../shared/matka.js';
+import { resolveSubmission } from '../../../shared/matka-submissions.js';
 import type { PublicResultRecord, ResultRecord, ResultSubmitInput } from '../../../shared/schemas/results.js';
 import { isUniqueViolation } from '../../db/database.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';

@@ -1,5 +1,6 @@
 import { isCalendarDate } from '../../../shared/dates.js';
-import { type GhadiKind, resolveSubmission } from '../../../shared/matka.js';
+import type { GhadiKind } from '../../../shared/matka.js';
+import { resolveSubmission } from '../../../shared/matka-submissions.js';
 import { foldName } from '../../../shared/names.js';
 import {
   type ImportLineError,

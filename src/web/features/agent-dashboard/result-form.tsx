@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { addDays } from '../../../shared/dates.js';
-import { resolveSubmission } from '../../../shared/matka.js';
+import { resolveSubmission } from '../../../shared/matka-submissions.js';
 import { marketStepOf } from '../../../shared/open-close-steps.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { resultValue } from '../../../shared/schemas/results.js';
