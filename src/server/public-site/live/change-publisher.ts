@@ -104,7 +104,9 @@ export class ChangePublisher {
     );
     if (purges) {
       this.unsubscribe.push(
-        changes.onWritten(({ id, change }) => purges.send(id, keysDroppedBy(change, this.model.today()))),
+        changes.onWritten(({ id, change }) =>
+          purges.send(id, keysDroppedBy(change, this.model.today(), this.model.loadedPeriods())),
+        ),
       );
     }
   }
@@ -139,7 +141,8 @@ export class ChangePublisher {
 
   private changed({ id, change }: LoggedChange): void {
     const alreadyRolled = change.kind === 'day' && this.rolled === rolloverId(change);
-    if (!alreadyRolled) this.model.drop(keysDroppedBy(change, this.model.today()));
+    if (!alreadyRolled)
+      this.model.drop(keysDroppedBy(change, this.model.today(), this.model.loadedPeriods()));
     // What is built from now on includes this change: it is the version pages and answers carry.
     this.model.version = id;
     this.options.answers.generation += 1;
@@ -160,7 +163,7 @@ export class ChangePublisher {
   private dayRolledOver({ today, utcDate, previous }: Rollover): void {
     const change: Change = { kind: 'day', today, utcDate, previous };
     this.rolled = rolloverId(change);
-    this.model.drop(keysDroppedBy(change, today));
+    this.model.drop(keysDroppedBy(change, today, this.model.loadedPeriods()));
     // Recorded once for every process on the database; each hears of it through the log.
     this.options.changes
       .recordOnce(change)

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { HOME_KEY, keysDroppedBy, periodOpen, SITE_KEY, TODAY_KEY } from './answer-keys.js';
 
 const TODAY = '2026-11-28';
+/** Ghadi 7 has results this year already; ghadi 8 none. */
+const PERIODS = { years: new Map([[7, [2023, 2026]]]), months: ['2026-11'] };
 
 describe('the keys a change drops', () => {
   it('a result drops its ghadi’s day, month, year and list, every ghadi’s month and day, the board and the log', () => {
     expect(
-      keysDroppedBy({ kind: 'result', gid: 7, date: '2026-11-28', created: true }, TODAY).sort(),
+      keysDroppedBy({ kind: 'result', gid: 7, date: '2026-11-28', created: true }, TODAY, PERIODS).sort(),
     ).toEqual(
       [
         'day-2026-11-28',
@@ -27,7 +29,14 @@ describe('the keys a change drops', () => {
     expect(
       keysDroppedBy({ kind: 'result', gid: 7, date: '2023-02-01', created: false }, TODAY),
     ).not.toContain('periods');
-    expect(keysDroppedBy({ kind: 'result', gid: 7, date: '2026-11-01', created: true }, TODAY)).not.toContain(
+    expect(
+      keysDroppedBy({ kind: 'result', gid: 7, date: '2026-11-01', created: true }, TODAY, PERIODS),
+    ).not.toContain('periods');
+    // A ghadi's first result of the year adds the year to its charts' links; unread periods count as lacking it.
+    expect(
+      keysDroppedBy({ kind: 'result', gid: 8, date: '2026-11-01', created: true }, TODAY, PERIODS),
+    ).toContain('periods');
+    expect(keysDroppedBy({ kind: 'result', gid: 7, date: '2026-11-01', created: true }, TODAY)).toContain(
       'periods',
     );
     // Rows written before `created` existed are taken as new.

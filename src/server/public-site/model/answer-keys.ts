@@ -1,6 +1,7 @@
 import { addDays } from '../../../shared/dates.js';
 import { BANNER_SLUG, BLOG_SLUG } from '../../../shared/home-content-blocks.js';
 import type { Change } from '../../modules/changes/change.js';
+import type { ChartPeriods } from '../../modules/results/results-chart-repository.js';
 
 /**
  * The names of what a public answer shows (its surrogate keys): the answer cache drops by them, and a
@@ -63,7 +64,7 @@ export const yearEnd = (year: number | string) => `${year}-12-31`;
  * The keys a change drops, in the process that applies it and in the shared cache its writer purges.
  * `today` is the site's date when the change is applied.
  */
-export function keysDroppedBy(change: Change, today: string): string[] {
+export function keysDroppedBy(change: Change, today: string, periods?: ChartPeriods): string[] {
   switch (change.kind) {
     case 'result': {
       const { gid, date } = change;
@@ -79,8 +80,12 @@ export function keysDroppedBy(change: Change, today: string): string[] {
         LOG_KEY,
       ];
       // A new result before this month may be the first of its year or month: a page appears. The
-      // current month and year are listed whether or not they have results.
-      if (change.created !== false && month < today.slice(0, 7)) keys.push(PERIODS_KEY);
+      // current month and year are listed whether or not they have results, but a ghadi's years (its
+      // charts' links, its weekly charts) gain the current one at its first result of the year.
+      // Periods not read yet (or dropped by this very change, for the purge that follows) count as
+      // lacking it.
+      const yearListed = periods?.years.get(gid)?.includes(Number(date.slice(0, 4))) === true;
+      if (change.created !== false && (month < today.slice(0, 7) || !yearListed)) keys.push(PERIODS_KEY);
       return keys;
     }
     case 'ghadi':
