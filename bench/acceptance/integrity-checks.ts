@@ -9,13 +9,13 @@
  * - runs `npm run verify -- URL` and docs/api.md's plain-Node example.
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { addDays } from '../../src/shared/dates.js';
 import { signIn } from '../lib/client.js';
+import { brokenLink } from '../lib/declaration-chain.js';
 import { SEED_ADMIN, seedDatabase } from '../lib/seed.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
 import { jsonOf, timedRequest } from '../lib/timed-request.js';
@@ -61,22 +61,6 @@ async function downloadLog(
     entries.push(...page.data);
     after = page.data.at(-1)?.seq ?? after;
   }
-}
-
-/** The published formula, independently of the server's code. */
-function recompute(entries: Entry[]): string | null {
-  let previous = '0'.repeat(64);
-  for (const [index, entry] of entries.entries()) {
-    if (entry.seq !== index + 1) return `seq ${entry.seq} at position ${index + 1}`;
-    if (entry.prevHash !== previous) return `entry ${entry.seq}: prevHash`;
-    const fields = [entry.seq, entry.GID, entry.Date, entry.Result, entry.Previous, entry.DeclaredAt];
-    const hash = createHash('sha256')
-      .update(`${previous}\n${JSON.stringify(fields)}`, 'utf8')
-      .digest('hex');
-    if (hash !== entry.hash) return `entry ${entry.seq}: hash`;
-    previous = hash;
-  }
-  return null;
 }
 
 /** docs/api.md's example, run as a reader would paste it. */
@@ -133,7 +117,7 @@ export const integrityChecks: StandaloneChecks = async (settings: CheckSettings)
       await check(
         'the log: written at the first start, every hash recomputed, seq and prevHash continuous',
         async () => {
-          const problem = recompute(entries);
+          const problem = brokenLink(entries);
           const head = jsonOf<{ seq: number; hash: string }>(
             await get(site, '/api/declarations/head'),
             'head',

@@ -5,13 +5,13 @@
  * holidays and off-days (the board, 409, the admin's override); the CSV import with a bad row. The
  * pages, weekly charts, sitemap and a live panel chart in Chromium are in matka-pages.ts.
  */
+import { brokenLink } from '../lib/declaration-chain.js';
 import { check } from './check.js';
 import { type MatkaScene, matkaPageChecks } from './matka-pages.js';
 import {
   addDays,
   ankByHand,
   assign,
-  brokenLink,
   type Ghadi,
   isPannaByHand,
   type MatkaSite,

@@ -2,7 +2,6 @@
  * The matka group's site (matka-checks.ts): a server of its own on a fresh SQLite file, an admin and
  * two agents, and the calls the checks make as those people, each from an address of its own.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,22 +167,6 @@ export async function assign(site: MatkaSite, agent: number, gids: number[]): Pr
   if (!user) throw new Error(`no matka.agent${agent + 1}`);
   const answer = await site.call('POST', '/api/usermaps', site.admin, { User_Id: user.User_Id, GID: gids });
   if (answer.status !== 201) throw new Error(`assign: ${answer.status} ${answer.body.message}`);
-}
-
-/** The published hash formula, independently of the server's code: the first broken link, or null. */
-export function brokenLink(entries: Entry[]): string | null {
-  let previous = '0'.repeat(64);
-  for (const [index, entry] of entries.entries()) {
-    if (entry.seq !== index + 1) return `seq ${entry.seq} at position ${index + 1}`;
-    if (entry.prevHash !== previous) return `entry ${entry.seq}: prevHash`;
-    const fields = [entry.seq, entry.GID, entry.Date, entry.Result, entry.Previous, entry.DeclaredAt];
-    const hash = createHash('sha256')
-      .update(`${previous}\n${JSON.stringify(fields)}`, 'utf8')
-      .digest('hex');
-    if (hash !== entry.hash) return `entry ${entry.seq}: hash`;
-    previous = hash;
-  }
-  return null;
 }
 
 /** The checker's own panna rule (not the site's code): digits rising in the order 1 … 9 0. */

@@ -86,6 +86,27 @@ function ChartCorrectionMark({ language }: { language: Language }) {
   return <CorrectionMark previous={null} language={language} />;
 }
 
+/** What every chart's legend says first: the marks of an empty cell and of a corrected value. */
+export function CommonLegendItems({ language }: { language: Language }) {
+  const t = CHART_TEXT[language];
+  return (
+    <>
+      <li>
+        <span aria-hidden="true" className="chart-legend-n">
+          –
+        </span>{' '}
+        {t.noResult}
+      </li>
+      <li>
+        <span aria-hidden="true" className="chart-legend-c">
+          ✱
+        </span>{' '}
+        {t.corrected}
+      </li>
+    </>
+  );
+}
+
 /**
  * What the marks mean: a tooltip cannot be read on a touch screen. The symbols are spoken in each
  * cell. Only the marks the table can show are listed.
@@ -105,18 +126,7 @@ export function ChartLegend({
   const t = CHART_TEXT[language];
   return (
     <ul className="chart-legend">
-      <li>
-        <span aria-hidden="true" className="chart-legend-n">
-          –
-        </span>{' '}
-        {t.noResult}
-      </li>
-      <li>
-        <span aria-hidden="true" className="chart-legend-c">
-          ✱
-        </span>{' '}
-        {t.corrected}
-      </li>
+      <CommonLegendItems language={language} />
       {openHalf && (
         <li>
           <span aria-hidden="true" className="chart-legend-n">

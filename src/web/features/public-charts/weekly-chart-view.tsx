@@ -9,7 +9,14 @@ import { dateInWeek } from '../../../shared/weekly-charts.js';
 import { WithName } from '../../components/public/ghadi-name.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
-import { CHART_TITLE_ID, ChartScroll, linkClass, PageLinks, PillLink } from './chart-parts.js';
+import {
+  CHART_TITLE_ID,
+  ChartScroll,
+  CommonLegendItems,
+  linkClass,
+  PageLinks,
+  PillLink,
+} from './chart-parts.js';
 import { CHART_TEXT } from './chart-text.js';
 import { DayCell } from './weekly-chart-cells.js';
 import { WeeklyChartLinks } from './weekly-chart-links.js';
@@ -168,18 +175,7 @@ function WeeklyLegend({
   const w = WEEKLY_TABLE_TEXT[language];
   return (
     <ul className="chart-legend">
-      <li>
-        <span aria-hidden="true" className="chart-legend-n">
-          –
-        </span>{' '}
-        {t.noResult}
-      </li>
-      <li>
-        <span aria-hidden="true" className="chart-legend-c">
-          ✱
-        </span>{' '}
-        {t.corrected}
-      </li>
+      <CommonLegendItems language={language} />
       {pending && (
         <li>
           <span aria-hidden="true" className="chart-legend-n">
