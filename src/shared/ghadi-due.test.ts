@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.js';
 import {
-  awaitedOf,
-  awaitedTimeOf,
-  type Closure,
-  dayStateOf,
   dueAtOf,
   ghadiState,
   instantInZone,
@@ -159,112 +155,5 @@ describe('nextStateChangeAt', () => {
     expect(nextStateChangeAt(dueAt, 15, due)).toBe(due + 15 * 60_000);
     expect(nextStateChangeAt(dueAt, 15, due + 15 * 60_000)).toBeNull();
     expect(nextStateChangeAt(null, 15, due)).toBeNull();
-  });
-});
-
-describe('awaitedOf and awaitedTimeOf', () => {
-  const market = { Kind: 'open-close' as const, OpenTime: '11:45 AM', RTime: '5:45 PM' };
-
-  it('a jodi or panna ghadi waits for its one result at RTime', () => {
-    for (const Kind of ['jodi', 'panna'] as const) {
-      expect(awaitedOf(Kind, '')).toBe('result');
-      expect(awaitedTimeOf({ Kind, OpenTime: null, RTime: '1:45 PM' }, '')).toBe('1:45 PM');
-    }
-    expect(awaitedOf('jodi', '45')).toBeNull();
-    expect(awaitedOf('panna', '128-1')).toBeNull();
-    expect(awaitedTimeOf({ Kind: 'panna', OpenTime: null, RTime: '1:45 PM' }, '128-1')).toBeNull();
-  });
-
-  it('an open/close market waits for its open at OpenTime, then for its close at RTime', () => {
-    expect(awaitedOf('open-close', '')).toBe('open');
-    expect(awaitedTimeOf(market, '')).toBe('11:45 AM');
-    expect(awaitedOf('open-close', '123-6')).toBe('close');
-    expect(awaitedTimeOf(market, '123-6')).toBe('5:45 PM');
-    expect(awaitedOf('open-close', '123-68-459')).toBeNull();
-    expect(awaitedTimeOf(market, '123-68-459')).toBeNull();
-    // A value of no known form (kept from before the ghadi changed kind) is shown as it is, complete.
-    expect(awaitedOf('open-close', '45')).toBeNull();
-  });
-});
-
-describe('dayStateOf', () => {
-  const date = '2026-11-26';
-  const zone = 'Asia/Kolkata';
-  // 11:45 and 17:45 in Kolkata.
-  const open = Date.parse('2026-11-26T06:15:00.000Z');
-  const close = Date.parse('2026-11-26T12:15:00.000Z');
-  const minute = 60_000;
-  const market = (Closed: Closure | null = null) => ({
-    Kind: 'open-close' as const,
-    OpenTime: '11:45 AM',
-    RTime: '5:45 PM',
-    Closed,
-  });
-  const jodi = (Closed: Closure | null = null) => ({
-    Kind: 'jodi' as const,
-    OpenTime: null,
-    RTime: '5:45 PM',
-    Closed,
-  });
-  const standing = (
-    ghadi: Parameters<typeof dayStateOf>[0]['ghadi'],
-    value: string,
-    now: number,
-    corrected = false,
-  ) => dayStateOf({ ghadi, value, corrected, date, timeZone: zone, now, overdueAfterMinutes: 15 });
-
-  it('is ghadiState for a jodi ghadi that runs today', () => {
-    expect(standing(jodi(), '', close - 1)).toEqual({
-      state: 'waiting',
-      awaited: 'result',
-      dueAt: '2026-11-26T12:15:00.000Z',
-    });
-    expect(standing(jodi(), '', close).state).toBe('due');
-    expect(standing(jodi(), '', close + 15 * minute).state).toBe('overdue');
-    expect(standing(jodi(), '45', close + 60 * minute)).toEqual({
-      state: 'declared',
-      awaited: null,
-      dueAt: null,
-    });
-    expect(standing(jodi(), '54', close, true).state).toBe('corrected');
-  });
-
-  it('an open/close market is due at its open time, then, with its open half in, at its close time', () => {
-    expect(standing(market(), '', open - 1)).toMatchObject({ state: 'waiting', awaited: 'open' });
-    expect(standing(market(), '', open)).toMatchObject({ state: 'due', dueAt: '2026-11-26T06:15:00.000Z' });
-    expect(standing(market(), '', open + 15 * minute).state).toBe('overdue');
-    // The open half declared: waiting again, for the close; overdue only past the close's allowance.
-    expect(standing(market(), '123-6', open + 20 * minute)).toEqual({
-      state: 'waiting',
-      awaited: 'close',
-      dueAt: '2026-11-26T12:15:00.000Z',
-    });
-    expect(standing(market(), '123-6', close + 5 * minute).state).toBe('due');
-    expect(standing(market(), '123-6', close + 15 * minute).state).toBe('overdue');
-    expect(standing(market(), '123-68-459', close + 60 * minute)).toEqual({
-      state: 'declared',
-      awaited: null,
-      dueAt: null,
-    });
-    // The close step is not a correction; a corrected whole day is.
-    expect(standing(market(), '123-68-459', close, true).state).toBe('corrected');
-  });
-
-  it('a holiday or an off-day is never due nor overdue, and has no time to count down to', () => {
-    for (const closure of ['holiday', 'off-day'] as const) {
-      for (const ghadi of [jodi(closure), market(closure)]) {
-        const late = standing(ghadi, '', close + 10 * 60 * minute);
-        expect(late).toMatchObject({ state: closure, dueAt: null });
-        expect(nextStateChangeAt(late.dueAt, 15, close + 10 * 60 * minute)).toBeNull();
-      }
-      // An open half in before the holiday was set: the close is not awaited either.
-      expect(standing(market(closure), '123-6', close + 60 * minute)).toEqual({
-        state: closure,
-        awaited: 'close',
-        dueAt: null,
-      });
-      // A value that is there is shown as declared, whatever the day.
-      expect(standing(jodi(closure), '45', close).state).toBe('declared');
-    }
   });
 });

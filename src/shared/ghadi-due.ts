@@ -4,8 +4,6 @@
  * agree; zones are read through Intl, so any IANA zone and its daylight-saving days work.
  */
 
-import { type GhadiKind, stepOf } from './matka.js';
-
 export const GHADI_STATES = ['waiting', 'due', 'overdue', 'declared', 'corrected'] as const;
 export type GhadiState = (typeof GHADI_STATES)[number];
 
@@ -155,85 +153,4 @@ export function nextStateChangeAt(
   if (now < due) return due;
   const overdue = due + overdueAfterMinutes * 60_000;
   return now < overdue ? overdue : null;
-}
-
-/** Why a ghadi does not run today: a holiday, or a weekday not among its Days (GhadiRecord.Closed). */
-export type Closure = 'holiday' | 'off-day';
-
-/**
- * What a ghadi's day still waits for: its one result (jodi, panna), or an open/close market's open
- * half and then its close. Null once the day is complete; a value of no known form counts as complete.
- */
-export type Awaited = 'result' | 'open' | 'close';
-
-export function awaitedOf(kind: GhadiKind, value: string): Awaited | null {
-  if (kind !== 'open-close') return value ? null : 'result';
-  if (!value) return 'open';
-  return stepOf(kind, value) === 'open' ? 'close' : null;
-}
-
-/** What the due time of a ghadi's day is read from: an open/close market has two. */
-export interface DueTimes {
-  Kind: GhadiKind;
-  /** The result time; an open/close market's close. */
-  RTime: string;
-  /** An open/close market's open time; null for other kinds. */
-  OpenTime: string | null;
-}
-
-/**
- * The time (as the admins typed it) of what the day waits for: an open/close market's open time until
- * its open half, its close time after; RTime for other kinds. Null once the day is complete.
- */
-export function awaitedTimeOf(ghadi: DueTimes, value: string): string | null {
-  const awaited = awaitedOf(ghadi.Kind, value);
-  if (awaited === null) return null;
-  return awaited === 'open' ? (ghadi.OpenTime ?? ghadi.RTime) : ghadi.RTime;
-}
-
-/** A ghadi's state on a day it may not run: a closure is neither waiting nor late. */
-export type DayState = GhadiState | Closure;
-
-export interface DayStateInput {
-  ghadi: DueTimes & { Closed: Closure | null };
-  /** The day's stored value, "" while there is none (an open half counts: the close is still due). */
-  value: string;
-  /** The value replaced an earlier one. */
-  corrected: boolean;
-  /** The day (YYYY-MM-DD) in the site's zone, and the zone. */
-  date: string;
-  timeZone: string;
-  now: number;
-  overdueAfterMinutes: number;
-}
-
-export interface DayStanding {
-  state: DayState;
-  /** What the day still waits for (null once complete): a board says "open" or "close". */
-  awaited: Awaited | null;
-  /** When that is due (ISO); null once complete, on a closure, or for an unreadable time. */
-  dueAt: string | null;
-}
-
-/**
- * `ghadiState` for every kind and for days a ghadi does not run. A complete day is declared (or
- * corrected); a closure (holiday, off-day) is never due nor overdue, so nothing counts it late; an
- * open/close market is due at its open time, then, once the open half is in, at its close time.
- * `nextStateChangeAt(standing.dueAt, …)` is then when its state next moves by the clock.
- */
-export function dayStateOf({
-  ghadi,
-  value,
-  corrected,
-  date,
-  timeZone,
-  now,
-  overdueAfterMinutes,
-}: DayStateInput): DayStanding {
-  const awaited = awaitedOf(ghadi.Kind, value);
-  if (awaited === null) return { state: corrected ? 'corrected' : 'declared', awaited, dueAt: null };
-  if (ghadi.Closed) return { state: ghadi.Closed, awaited, dueAt: null };
-  const time = awaitedTimeOf(ghadi, value) as string;
-  const dueAt = dueAtOf(time, date, timeZone);
-  return { state: ghadiState({ dueAt, result: null, now, overdueAfterMinutes }), awaited, dueAt };
 }

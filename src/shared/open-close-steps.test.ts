@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitedDueAt, boardStateOf, marketStepOf } from './open-close-steps.js';
+import { awaitedDueAt, awaitedOf, awaitedTimeOf, boardStateOf, marketStepOf } from './open-close-steps.js';
 
 const MINUTE = 60_000;
 const OPEN = '2026-12-10T10:15:00.000Z';
@@ -52,5 +52,31 @@ describe('boardStateOf', () => {
     expect(boardStateOf({ ...jodi, result: null, now: at(CLOSE, 1) })).toBe('due');
     expect(boardStateOf({ ...jodi, result: { corrected: false }, now: at(CLOSE, 1) })).toBe('declared');
     expect(awaitedDueAt({ ...jodi, result: null })).toBe(CLOSE);
+  });
+});
+
+describe('awaitedOf and awaitedTimeOf', () => {
+  const market = { Kind: 'open-close' as const, OpenTime: '11:45 AM', RTime: '5:45 PM' };
+
+  it('a jodi or panna ghadi waits for its one result at RTime', () => {
+    for (const Kind of ['jodi', 'panna'] as const) {
+      expect(awaitedOf(Kind, '')).toBe('result');
+      expect(awaitedTimeOf({ Kind, OpenTime: null, RTime: '1:45 PM' }, '')).toBe('1:45 PM');
+    }
+    expect(awaitedOf('jodi', '45')).toBeNull();
+    expect(awaitedOf('panna', '128-1')).toBeNull();
+    expect(awaitedTimeOf({ Kind: 'panna', OpenTime: null, RTime: '1:45 PM' }, '128-1')).toBeNull();
+  });
+
+  it('an open/close market waits for its open at OpenTime, then for its close at RTime', () => {
+    expect(awaitedOf('open-close', '')).toBe('open');
+    expect(awaitedTimeOf(market, '')).toBe('11:45 AM');
+    expect(awaitedOf('open-close', '123-6')).toBe('close');
+    expect(awaitedTimeOf(market, '123-6')).toBe('5:45 PM');
+    expect(awaitedOf('open-close', '123-68-459')).toBeNull();
+    expect(awaitedTimeOf(market, '123-68-459')).toBeNull();
+    // A value of no open/close form (declared before the ghadi became a market) is read as the server
+    // reads it: the open panna is awaited, and replaces it.
+    expect(awaitedOf('open-close', '45')).toBe('open');
   });
 });

@@ -71,3 +71,34 @@ export function boardStateOf(input: BoardStateInput): GhadiState {
   if (closed) return 'waiting';
   return ghadiState({ dueAt: awaitedDueAt(input), result: null, now, overdueAfterMinutes });
 }
+
+/**
+ * What a ghadi's day still waits for: its one result (jodi, panna), or an open/close market's open
+ * half and then its close (as marketStepOf reads it). Null once the day is complete.
+ */
+export type Awaited = 'result' | 'open' | 'close';
+
+export function awaitedOf(kind: GhadiKind, value: string): Awaited | null {
+  const step = marketStepOf(kind, value || null);
+  if (step === null) return value ? null : 'result';
+  return step === 'complete' ? null : step;
+}
+
+/** What the due time of a ghadi's day is read from: an open/close market has two. */
+export interface DueTimes {
+  Kind: GhadiKind;
+  /** The result time; an open/close market's close. */
+  RTime: string;
+  /** An open/close market's open time; null for other kinds. */
+  OpenTime: string | null;
+}
+
+/**
+ * The time (as the admins typed it) of what the day waits for: an open/close market's open time until
+ * its open half, its close time after; RTime for other kinds. Null once the day is complete.
+ */
+export function awaitedTimeOf(ghadi: DueTimes, value: string): string | null {
+  const awaited = awaitedOf(ghadi.Kind, value);
+  if (awaited === null) return null;
+  return awaited === 'open' ? (ghadi.OpenTime ?? ghadi.RTime) : ghadi.RTime;
+}

@@ -1,6 +1,6 @@
 import { timeInZone } from '../../../shared/dates.js';
-import { awaitedTimeOf } from '../../../shared/ghadi-due.js';
 import { ghadiPagePath } from '../../../shared/ghadi-page-month.js';
+import { awaitedTimeOf } from '../../../shared/open-close-steps.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';

@@ -1,5 +1,5 @@
 import { timeInZone } from '../../../shared/dates.js';
-import { awaitedOf, awaitedTimeOf } from '../../../shared/ghadi-due.js';
+import { awaitedOf, awaitedTimeOf } from '../../../shared/open-close-steps.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 
 /** A due time as the admins type it ("1:45 PM", "01:45 pm", "13:45", "4 AM") in minutes after midnight; null when it is none. */

@@ -1,9 +1,9 @@
 import { daysInMonth, yearChartPath } from '../../../shared/chart-pages.js';
 import { MONTH_NAMES, monthLabel, monthName, twoDigits, yearOf } from '../../../shared/date-labels.js';
-import { awaitedTimeOf } from '../../../shared/ghadi-due.js';
 import { ghadiMonthPath, yearChoices } from '../../../shared/ghadi-page-month.js';
 import { runsOn } from '../../../shared/matka.js';
 import { DAYS, resultsByDay } from '../../../shared/month-tables.js';
+import { awaitedTimeOf } from '../../../shared/open-close-steps.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import { WithName } from '../../components/public/ghadi-name.js';
