@@ -52,6 +52,19 @@ function overlapsInView(page: Page): Promise<Overlap[]> {
       })),
     );
     const insideFixed = (node: Node) => fixed.some((element) => element.contains(node));
+    // What shows of a box: clipped by every scrolling or clipping ancestor (a wide chart's columns
+    // scrolled out of its box are not under anything).
+    const shown = (rect: DOMRect, from: Element | null): DOMRect => {
+      let [left, top, right, bottom] = [rect.left, rect.top, rect.right, rect.bottom];
+      for (let element = from; element && element !== document.body; element = element.parentElement) {
+        const style = getComputedStyle(element);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = element.getBoundingClientRect();
+        [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
+        [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+      }
+      return new DOMRect(left, top, Math.max(0, right - left), Math.max(0, bottom - top));
+    };
     const targets: Array<{ label: string; rect: DOMRect }> = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -60,12 +73,14 @@ function overlapsInView(page: Page): Promise<Overlap[]> {
       if (!parent || getComputedStyle(parent).visibility === 'hidden') continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects())
+      for (const whole of range.getClientRects()) {
+        const rect = shown(whole, parent);
         if (visible(rect)) targets.push({ label: node.textContent.trim().slice(0, 40), rect });
+      }
     }
     for (const control of document.querySelectorAll<HTMLElement>('a, button, input, select, [tabindex]')) {
       if (insideFixed(control)) continue;
-      const rect = control.getBoundingClientRect();
+      const rect = shown(control.getBoundingClientRect(), control.parentElement);
       if (visible(rect))
         targets.push({
           label: `<${control.tagName.toLowerCase()}> ${control.textContent?.trim().slice(0, 30)}`,
