@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { todayInZone } from '../../src/shared/dates.js';
 import { ALL_DAYS, weekdayOf } from '../../src/shared/matka.js';
 import type { GhadiInput, GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import { AdminApi, uniqueName } from './support/api.js';
@@ -9,8 +8,6 @@ import { exclusively } from './support/exclusive.js';
 import { hasHorizontalPageScroll } from './support/screens.js';
 import { GHADI_COUNT_LOCK, test } from './support/test.js';
 
-/** The e2e server runs with the default SITE_TIMEZONE. */
-const today = () => todayInZone('Asia/Kolkata');
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 /** Hydration waits for a worker and the bundle: on a loaded two-core machine it took over 7 s. */
@@ -25,10 +22,16 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 class Markets {
   private readonly gids: number[] = [];
   private readonly holidays: string[] = [];
-  constructor(private readonly admin: AdminApi) {}
+  constructor(
+    private readonly admin: AdminApi,
+    /** The site's today and its record chart's month, as the server reckons them (never this machine's clock). */
+    readonly site: { today: string; recordMonth: string },
+  ) {}
 
   static async connect(request: APIRequestContext) {
-    return new Markets(await AdminApi.connect(request));
+    const admin = await AdminApi.connect(request);
+    const { today, recordMonth } = await (await request.get('/api/home')).json();
+    return new Markets(admin, { today, recordMonth });
   }
 
   async create(fields: Partial<GhadiInput> & { NameEn: string }): Promise<GhadiRecord> {
@@ -52,12 +55,12 @@ class Markets {
   }
 
   declare(ghadi: GhadiRecord, value: string) {
-    return this.admin.submitResult(ghadi.GID, value, today());
+    return this.admin.submitResult(ghadi.GID, value, this.site.today);
   }
 
   async holiday(ghadi: GhadiRecord) {
     const { data } = await this.admin.call<{ data: { _id: string } }>('POST', '/api/holidays', {
-      Date: today(),
+      Date: this.site.today,
       GID: ghadi.GID,
     });
     this.holidays.push(data._id);
@@ -119,7 +122,7 @@ test.describe('open/close markets and starline draws on the home board', () => {
       await markets.declare(star, '128');
       const off = await markets.create({
         NameEn: uniqueName('Weekday '),
-        Days: ALL_DAYS.filter((day) => day !== weekdayOf(today())),
+        Days: ALL_DAYS.filter((day) => day !== weekdayOf(markets.site.today)),
       });
       const gids = [waiting, opened, whole, holiday, star, off].map((ghadi) => ghadi.GID);
 
@@ -194,7 +197,7 @@ test.describe('open/close markets and starline draws on the home board', () => {
       expect(await hasHorizontalPageScroll(page)).toBe(false);
 
       // The record chart follows: the jodi in the grid, the whole result to hover, hear and tap.
-      if (new Date().toISOString().slice(0, 7) === today().slice(0, 7)) {
+      if (markets.site.recordMonth === markets.site.today.slice(0, 7)) {
         const column = (await page.locator('#record thead th').allTextContents()).indexOf(market.NameEn);
         const cell = page.locator('#record tbody tr[aria-current="date"] td').nth(column - 1);
         await expect(cell).toHaveAttribute('title', '123-68-459');
@@ -233,7 +236,7 @@ test.describe('open/close markets and starline draws on the home board', () => {
         if (SHOTS_DIR)
           await page.screenshot({ path: `${SHOTS_DIR}/results-${prefix ? 'hi' : 'en'}-360.png` });
 
-        await page.goto(`${prefix}/satta-results/${name}/${today().slice(0, 4)}`);
+        await page.goto(`${prefix}/satta-results/${name}/${markets.site.today.slice(0, 4)}`);
         await expect(page.locator('html[data-hydrated="true"]')).toBeAttached(HYDRATED);
         const cell = page.locator('td[aria-current="date"]');
         await expect(cell).toHaveText('6-');
