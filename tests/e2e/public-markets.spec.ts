@@ -30,7 +30,7 @@ class Markets {
 
   static async connect(request: APIRequestContext) {
     const admin = await AdminApi.connect(request);
-    const { today, recordMonth } = await (await request.get('/api/home')).json();
+    const { today, recordMonth } = (await (await request.get('/api/home')).json()).data;
     return new Markets(admin, { today, recordMonth });
   }
 
