@@ -22,6 +22,7 @@ import { healthModule } from './modules/health/health-module.js';
 import { holidaysModule } from './modules/holidays/holidays-module.js';
 import { metricsModule } from './modules/metrics/metrics-module.js';
 import type { ModuleContext } from './modules/module-context.js';
+import { pendingModule } from './modules/pending/pending-module.js';
 import { resultsModule } from './modules/results/results-module.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
 import { statsModule } from './modules/stats/stats-module.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     declarations: declarations.log,
     onDeclared: (source, count) => metrics.declared(source, count),
   });
+  const pending = pendingModule(context, results, ghadis.service);
   const blocks = contentBlocksModule(context);
   const trust = trustProxyFunction(config.trustProxy);
   const visitors = await visitorsModule(context, {
@@ -124,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     results: results.service,
     blocks: blocks.service,
     declarations: declarations.log,
+    punctuality: stats.punctuality,
     changes,
     webRoot: serveWebApp ? config.webRoot : null,
     renderProcesses: config.renderProcesses,
@@ -204,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ghadis.routes,
     holidays.routes,
     results.routes,
+    pending.routes,
     agent.routes,
     assignments.routes,
     blocks.routes,

@@ -46,6 +46,8 @@ const configSchema = environmentSchema.transform((values) => ({
   visitorNewSessionsPerMinute: values.VISITOR_NEW_SESSIONS_PER_MINUTE,
   /** Uncached public result queries (searches, pages) per client address and minute; more get a 429. */
   publicQueriesPerMinute: values.PUBLIC_QUERIES_PER_MINUTE,
+  /** Result submissions one user may send a minute, in each process (decision 0014). */
+  submissionsPerUserPerMinute: values.SUBMISSIONS_PER_USER_PER_MINUTE,
   /** Minutes after a ghadi's result time that it is overdue without a result (today's board). */
   overdueAfterMinutes: values.OVERDUE_AFTER_MINUTES,
   /** Bearer token GET /metrics asks for; unset, /metrics answers 404. */

@@ -123,6 +123,7 @@ export const environmentSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  SUBMISSIONS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   PUBLIC_CACHE_MB: z.coerce.number().int().min(8).max(65_536).default(128),
   RENDER_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
   PURGE_URL: z

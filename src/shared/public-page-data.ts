@@ -6,6 +6,7 @@ import type { Language } from './page-language.js';
 import type { MonthChart, WeeklyChart, YearChart } from './schemas/charts.js';
 import type { DeclarationEntry, DeclarationHead } from './schemas/declarations.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
+import type { ReceiptEntry } from './schemas/receipts.js';
 import type { PublicResultRecord } from './schemas/results.js';
 import type { WeeklyView } from './weekly-chart-pages.js';
 
@@ -66,6 +67,11 @@ export interface ResultsPageData extends PageBasics {
   ghadi: PublicGhadi | null;
   /** Null when the month has no results (spec: "No data available for {name}"). */
   results: PublicResultRecord[] | null;
+  /**
+   * The ghadi's punctuality of the last 30 days in one line of the page's language (punctuality-line.ts),
+   * on the current month's page only; null or absent: none to show.
+   */
+  punctuality?: string | null;
 }
 
 /** The public declaration log, newest first, a page at a time (/declarations?page=N). */
@@ -111,6 +117,14 @@ export interface MonthChartPageData {
   nextMonth: string | null;
 }
 
+/** One log entry by its receipt, the first 10 characters of its hash (/r/{receipt}). */
+export interface ReceiptPageData extends PageBasics {
+  page: 'receipt';
+  entry: ReceiptEntry;
+  /** The ghadi's names now; null when it was deleted (the entry keeps its English name). */
+  ghadi: GhadiNames | null;
+}
+
 /** The site's 404: an address with nothing behind it (a chart of an unknown ghadi or year). */
 export interface NotFoundPageData extends PageBasics {
   page: 'not-found';
@@ -124,6 +138,7 @@ export type PublicPageData = (
   | YearChartPageData
   | WeeklyChartPageData
   | MonthChartPageData
+  | ReceiptPageData
   | NotFoundPageData
 ) & { language: Language };
 

@@ -82,6 +82,8 @@ const ROUTES = [
   'GET /api/agent/my-ghadi',
   'GET /api/agent/my-ghadi/results',
   'POST /api/agent/my-ghadi/update-result',
+  'GET /api/pending',
+  'DELETE /api/pending/:gid/:date',
   'GET /api/usermaps',
   'POST /api/usermaps',
   'DELETE /api/usermaps/:id',
@@ -97,9 +99,11 @@ const ROUTES = [
   'GET /api/openapi.json',
   'GET /api/declarations',
   'GET /api/declarations/head',
+  'GET /api/declarations/receipt/:receipt',
   'GET /api/charts/:name/:year',
   'GET /api/charts/month/:month',
   'GET /api/charts/:name/:year/weeks',
+  'GET /api/punctuality/:name',
   'GET /api/result-history',
   'GET /api/today',
   'GET /api/stats/daily',
@@ -315,6 +319,29 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       expected: STAFF,
     },
     {
+      route: 'GET /api/pending',
+      request: async () => ({ method: 'GET', url: '/api/pending' }),
+      expected: STAFF,
+    },
+    {
+      route: 'DELETE /api/pending/:gid/:date',
+      request: async () => {
+        // An entry held for a second person: the admin's own.
+        const ghadi = await createGhadi(t.app, admin(), { Confirmations: 2 });
+        expectStatus(
+          await call(t.app, {
+            method: 'POST',
+            url: '/api/agent/my-ghadi/update-result',
+            token: admin(),
+            body: { ghadiId: ghadi.GID, result: '12', dateTime: today() },
+          }),
+          202,
+        );
+        return { method: 'DELETE', url: `/api/pending/${ghadi.GID}/${today()}` };
+      },
+      expected: ADMIN,
+    },
+    {
       route: 'GET /api/usermaps',
       request: async () => ({ method: 'GET', url: '/api/usermaps' }),
       expected: ADMIN,
@@ -410,6 +437,14 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       expected: PUBLIC,
     },
     {
+      route: 'GET /api/declarations/receipt/:receipt',
+      request: async () => {
+        const head = (await call(t.app, { url: '/api/declarations/head' })).json<{ hash: string }>();
+        return { method: 'GET', url: `/api/declarations/receipt/${head.hash.slice(0, 10)}` };
+      },
+      expected: PUBLIC,
+    },
+    {
       route: 'GET /api/charts/:name/:year',
       request: async () => ({
         method: 'GET',
@@ -433,6 +468,11 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
           url: `/api/charts/${encodeURIComponent(starline.NameEn.toLowerCase())}/${today().slice(0, 4)}/weeks`,
         };
       },
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/punctuality/:name',
+      request: async () => ({ method: 'GET', url: `/api/punctuality/${encodeURIComponent(ghadiName)}` }),
       expected: PUBLIC,
     },
     {

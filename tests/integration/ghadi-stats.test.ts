@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates.js';
-import { dueAtOf } from '../../src/shared/ghadi-due.js';
 import { ALL_DAYS, weekdayOf } from '../../src/shared/matka.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import type { GhadiStatsEntry } from '../../src/shared/schemas/site-stats.js';
@@ -13,36 +12,11 @@ import {
   loginAdmin,
   submitResult,
 } from '../support/factories.js';
-import { DIALECTS, SITE_TIMEZONE, useTestApp } from '../support/test-app.js';
+import { DAY, dueAt, MINUTE, minutes, wall } from '../support/site-wall-clock.js';
+import { DIALECTS, useTestApp } from '../support/test-app.js';
 import { TestClock } from '../support/test-clock.js';
 
 type Answer = { success: true; data: GhadiStatsEntry[] };
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-const wallFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SITE_TIMEZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** An instant as the site's clocks show it: its date and its time as an RTime ("HH:mm"). */
-function wall(instant: number): { date: string; time: string } {
-  const parts = wallFormat.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    time: `${part('hour')}:${part('minute')}`,
-  };
-}
-
-const dueAt = (rTime: string, date: string) => Date.parse(dueAtOf(rTime, date, SITE_TIMEZONE) ?? 'none');
-const minutes = (milliseconds: number) => Math.round((milliseconds / MINUTE) * 10) / 10;
 
 /*
  * Declarations are stamped by the real clock, so the ghadis' times are set around the real time the
@@ -136,6 +110,7 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
       onTime: 1,
       onTimeRate: 0.25,
       medianDelayMinutes: minutes((onTimeDelay + lateDelay) / 2),
+      imported: 0,
     });
     expect(onTimeDelay).toBeLessThan(15 * MINUTE);
     expect(lateDelay).toBeGreaterThan(DAY);
@@ -149,6 +124,7 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
       onTime: 0,
       onTimeRate: null,
       medianDelayMinutes: null,
+      imported: 0,
     });
 
     // A missed day alone; and days before the ghadi existed owe nothing.
@@ -221,6 +197,7 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
         onTime: delay < 15 * MINUTE ? 1 : 0,
         onTimeRate: delay < 15 * MINUTE ? 0.5 : 0,
         medianDelayMinutes: minutes(delay),
+        imported: 0,
       });
     } finally {
       expectStatus(
@@ -284,6 +261,7 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
       onTime: 1,
       onTimeRate: 1,
       medianDelayMinutes: 0,
+      imported: 0,
     });
   });
 
@@ -321,6 +299,65 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
       declared: 0,
       onTime: 0,
       onTimeRate: 0,
+    });
+  });
+  it('leaves out the days a CSV import gave their first value: neither on time nor late', async () => {
+    const admin = await loginAdmin(t.app);
+    const importLines = async (lines: Array<[string, number, string]>) =>
+      expectStatus<{ success: true }>(
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/results/import?dryRun=false',
+          token: admin,
+          body: `Date,GID,Result\n${lines.map((line) => line.join(',')).join('\n')}\n`,
+          headers: { 'content-type': 'text/csv; charset=utf-8' },
+        }),
+        200,
+      );
+    const due = wall(T0 - 5 * MINUTE);
+    const day = due.date;
+    const ghadi = await madeEarlier(admin, due.time, 958);
+    const history = await madeEarlier(admin, due.time, 959);
+    // Imported values are stamped with the import's time, days after their dates.
+    await importLines([
+      [addDays(day, -3), ghadi.GID, '31'],
+      [addDays(day, -2), ghadi.GID, '32'],
+      ...[-3, -2, -1, 0].map((offset): [string, number, string] => [addDays(day, offset), history.GID, '60']),
+    ]);
+    const late = await submitResult(t.app, admin, {
+      ghadiId: ghadi.GID,
+      result: '41',
+      dateTime: addDays(day, -1),
+    });
+    const onTime = await submitResult(t.app, admin, { ghadiId: ghadi.GID, result: '51', dateTime: day });
+    // An import correcting declared values leaves their first declarations' times.
+    await importLines([
+      [addDays(day, -1), ghadi.GID, '42'],
+      [day, ghadi.GID, '52'],
+    ]);
+
+    const lateDelay = Date.parse(late.DeclaredAt ?? '') - dueAt(due.time, addDays(day, -1));
+    const onTimeDelay = Math.max(0, Date.parse(onTime.DeclaredAt ?? '') - dueAt(due.time, day));
+    expect(await entryOf(ghadi, addDays(day, -3), day, admin)).toEqual({
+      GID: ghadi.GID,
+      NameEn: ghadi.NameEn,
+      days: 2,
+      declared: 2,
+      onTime: 1,
+      onTimeRate: 0.5,
+      medianDelayMinutes: minutes((lateDelay + onTimeDelay) / 2),
+      imported: 2,
+    });
+    // A history loaded by import alone has nothing to rate: not 0 % on time with a delay of days.
+    expect(await entryOf(history, addDays(day, -3), day, admin)).toEqual({
+      GID: history.GID,
+      NameEn: history.NameEn,
+      days: 0,
+      declared: 0,
+      onTime: 0,
+      onTimeRate: null,
+      medianDelayMinutes: null,
+      imported: 4,
     });
   });
 });

@@ -123,12 +123,18 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered pages of every kind 
     await declare(ghadi, '123-6');
     const opened = await page(path);
     expect(opened).toContain('Open 3:45 PM · Close 5:45 PM');
-    expect(todayRow(opened)).toContain('<td class="v">123-6</td>');
+    expect(todayRow(opened)).toContain(
+      `<td class="v"><button type="button" class="rc" data-date="${today()}" aria-haspopup="dialog">123-6</button></td>`,
+    );
     await declare(ghadi, '8-459');
-    expect(todayRow(await page(path))).toContain('<td class="v">123-68-459</td>');
+    expect(todayRow(await page(path))).toContain(
+      `<td class="v"><button type="button" class="rc" data-date="${today()}" aria-haspopup="dialog">123-68-459</button></td>`,
+    );
     const hindi = await page(`/hi${path}`);
     expect(hindi).toContain('ओपन 3:45 PM · क्लोज़ 5:45 PM');
-    expect(todayRow(hindi)).toContain('<td class="v">123-68-459</td>');
+    expect(todayRow(hindi)).toContain(
+      `<td class="v"><button type="button" class="rc" data-date="${today()}" aria-haspopup="dialog">123-68-459</button></td>`,
+    );
   });
 
   it('the results page marks a past day the ghadi does not run as closed, in both languages', async () => {
@@ -147,7 +153,9 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered pages of every kind 
       ['/hi', 'बंद'],
     ] as const) {
       const html = await page(`${prefix}${path}`);
-      expect(html).toContain('<th scope="row">10</th><td class="v">45</td>');
+      expect(html).toContain(
+        `<th scope="row">10</th><td class="v"><button type="button" class="rc" data-date="${ran}" aria-haspopup="dialog">45</button></td>`,
+      );
       expect(html).toContain(
         `<th scope="row">11</th><td class="n" data-testid="closed">${closed}</td><td></td>`,
       );
@@ -164,7 +172,9 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered pages of every kind 
     expect((await declare(star, '128')).Result).toBe('128-1');
     expect(card(await page('/'), star)).toContain('>128-1</span>');
     const path = `/satta-results/${encodeURIComponent(star.NameEn.toLowerCase())}`;
-    expect(todayRow(await page(path))).toContain('<td class="v">128-1</td>');
+    expect(todayRow(await page(path))).toContain(
+      `<td class="v"><button type="button" class="rc" data-date="${today()}" aria-haspopup="dialog">128-1</button></td>`,
+    );
     const year = today().slice(0, 4);
     const chart = (
       await call(web.app, { url: `/api/charts/${encodeURIComponent(star.NameEn)}/${year}` })

@@ -95,11 +95,13 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered public pages [%s]', 
     // A value declared live says when, in the site's time zone; one added days after its date does not.
     expect(html).toMatch(
       new RegExp(
-        `<th scope="row">${day}</th><td class="v">62</td><td><time dateTime="[^"]+">\\d\\d:\\d\\d</time>`,
+        `<th scope="row">${day}</th><td class="v"><button type="button" class="rc" data-date="${today()}" aria-haspopup="dialog">62</button></td><td><time dateTime="[^"]+">\\d\\d:\\d\\d</time>`,
       ),
     );
     if (Number(day) > 2) {
-      expect(html).toContain('<th scope="row">01</th><td class="v">61</td><td></td>');
+      expect(html).toContain(
+        `<th scope="row">01</th><td class="v"><button type="button" class="rc" data-date="${today().slice(0, 8)}01" aria-haspopup="dialog">61</button></td><td></td>`,
+      );
       expect(html).toContain('A value without a time was added later');
     }
     expect(html.match(/<th scope="row">\d\d<\/th>/g)).toHaveLength(31);
@@ -113,7 +115,9 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('server-rendered public pages [%s]', 
     // A query the selectors cannot produce (repeated, out of range) shows the current month.
     const odd = await page(`${path}?month=1&month=2&year=1999`);
     expect(odd.statusCode).toBe(200);
-    expect(odd.body).toContain(`<th scope="row">${day}</th><td class="v">62</td>`);
+    expect(odd.body).toContain(
+      `<th scope="row">${day}</th><td class="v"><button type="button" class="rc" data-date="${today()}" aria-haspopup="dialog">62</button></td>`,
+    );
   });
 
   it('an unknown ghadi answers 404 with the no-data page', async () => {

@@ -16,6 +16,7 @@ import {
   expectStatus,
   login,
   loginAdmin,
+  postResult,
   submitResult,
   today,
   unique,
@@ -110,6 +111,13 @@ export async function populate({ app, database }: TestApp): Promise<void> {
     }),
     201,
   );
+  // An entry held for a second person's confirmation.
+  const twoPerson = await createGhadi(app, admin, { Confirmations: 2 });
+  await assignGhadis(app, admin, agent.user.User_Id, twoPerson.GID);
+  expectStatus(
+    await postResult(app, agent.token, { ghadiId: twoPerson.GID, result: '19', dateTime: today() }),
+    202,
+  );
   await call(app, { method: 'POST', url: '/api/users/logout', token: agent.token });
   await login(app, agent.user.UserName, 'wrong-password');
   await call(app, { method: 'POST', url: '/api/visitor/track', headers: { 'x-session-id': unique('s') } });
@@ -123,7 +131,7 @@ export async function populate({ app, database }: TestApp): Promise<void> {
 /** What an operator compares after a restore. */
 export async function answers(app: FastifyInstance): Promise<unknown[]> {
   const token = await loginAdmin(app);
-  const urls = ['/api/ghadis', '/api/results', '/api/users'];
+  const urls = ['/api/ghadis', '/api/results', '/api/users', '/api/pending'];
   return Promise.all(urls.map(async (url) => expectStatus(await call(app, { url, token }), 200)));
 }
 
@@ -192,9 +200,11 @@ export function damagedDumps(dumpFile: string): Array<[string, Buffer, RegExp]> 
   const header = lines[0] ?? '';
   const rows = lines.slice(1, -1);
   const bytes = fs.readFileSync(dumpFile);
+  // A byte of the gzip trailer's CRC: every line still reads as it was, so only the check of the whole
+  // file can refuse it (a byte flipped mid-file may instead garble a line into another refusal).
   const flipped = Buffer.from(bytes);
-  const middle = Math.floor(bytes.length / 2);
-  flipped[middle] = (flipped[middle] ?? 0) ^ 0xff;
+  const crcByte = bytes.length - 6;
+  flipped[crcByte] = (flipped[crcByte] ?? 0) ^ 0xff;
   return [
     [
       'cut short',

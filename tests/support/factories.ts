@@ -168,6 +168,8 @@ export interface GhadiFields {
   Kind?: 'jodi' | 'panna' | 'open-close';
   OpenTime?: string | null;
   Days?: number[];
+  /** Left out, one person publishes. */
+  Confirmations?: 1 | 2;
 }
 
 export function ghadiFields(overrides: Partial<GhadiFields> = {}): GhadiFields {
@@ -206,7 +208,7 @@ export async function assignGhadis(
 export function postResult(
   app: FastifyInstance,
   token: string,
-  body: { ghadiId: number | string; result: string; dateTime: string },
+  body: { ghadiId: number | string; result: string; dateTime: string; Expected?: string | null },
 ): Promise<Response> {
   return call(app, { method: 'POST', url: '/api/agent/my-ghadi/update-result', token, body });
 }

@@ -13,6 +13,9 @@ import * as idempotencyKeys from './migrations/2026-11-26-0201-idempotency-keys.
 import * as activityLog from './migrations/2026-11-26-0401-activity-log.js';
 import * as lastSeenAndDailyStats from './migrations/2026-11-26-0501-last-seen-and-daily-stats.js';
 import * as matkaMarkets from './migrations/2026-11-29-0001-matka-markets.js';
+import * as twoPersonResults from './migrations/2026-11-29-0101-two-person-results.js';
+import * as declarationReceipts from './migrations/2026-11-29-0102-declaration-receipts.js';
+import * as importedResults from './migrations/2026-11-29-0103-imported-results.js';
 
 /** What a migration may need of the site: the zone its days are reckoned in (SITE_TIMEZONE). */
 export interface MigrationSite {
@@ -39,6 +42,9 @@ const migrations: Record<string, SiteMigration> = {
   '2026-11-26-0401-activity-log': activityLog,
   '2026-11-26-0501-last-seen-and-daily-stats': lastSeenAndDailyStats,
   '2026-11-29-0001-matka-markets': matkaMarkets,
+  '2026-11-29-0101-two-person-results': twoPersonResults,
+  '2026-11-29-0102-declaration-receipts': declarationReceipts,
+  '2026-11-29-0103-imported-results': importedResults,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

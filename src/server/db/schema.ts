@@ -39,6 +39,19 @@ export interface GhadisTable {
   open_time: string | null;
   /** The weekdays it runs, as a bit set: bit d is weekday d (0 = Sunday); 127 is every day. */
   days: Generated<number>;
+  /** How many people must enter the same value before it is published: 1 or 2 (decision 0020). */
+  confirmations: Generated<number>;
+}
+
+/** A person's entry held until a second person enters the same value (one per ghadi, date and person). */
+export interface PendingDeclarationsTable {
+  pending_id: Generated<number>;
+  gid: number;
+  result_date: string;
+  user_id: number;
+  value: string;
+  /** ISO instant of the app's clock when the person (last) entered it. */
+  submitted_at: string;
 }
 
 /** A date a ghadi (gid), or every ghadi (gid 0), does not run. */
@@ -82,6 +95,8 @@ export interface DeclarationsTable {
   hash: string;
   /** Who declared it: admin-only, never in a public answer. */
   declared_by: number | null;
+  /** 1: written by a CSV import (its time is the import's); not hashed, never in a public answer. */
+  imported: Generated<number>;
 }
 
 export interface ResultHistoryTable {
@@ -187,7 +202,7 @@ export interface IdempotencyKeysTable {
   status_code: number;
   /** The answer's body as JSON, sent again as it is to a retry. */
   answer: string;
-  /** ISO instant of the app's clock; the row is pruned a day after it. */
+  /** ISO instant of the app's clock; the row is pruned three days after it. */
   created_at: string;
 }
 
@@ -237,6 +252,7 @@ export interface DatabaseSchema {
   users: UsersTable;
   ghadis: GhadisTable;
   holidays: HolidaysTable;
+  pending_declarations: PendingDeclarationsTable;
   results: ResultsTable;
   result_history: ResultHistoryTable;
   declarations: DeclarationsTable;

@@ -22,6 +22,9 @@ export const ACTIVITY_ACTIONS = [
   'content_delete',
   'result_declare',
   'result_correct',
+  'result_hold',
+  'result_mismatch',
+  'pending_discard',
   'results_import',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

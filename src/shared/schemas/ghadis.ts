@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GHADI_KINDS } from '../matka.js';
 import { foldName } from '../names.js';
 import { positiveId, requiredText, wholeNumber } from './common.js';
+import { ghadiConfirmations } from './pending.js';
 
 /**
  * GET /api/results/count and /api/results/export.csv are admin routes, and /api/charts/month/{month}
@@ -29,7 +30,7 @@ export const ghadiDays = z
   .transform((days) => [...days].sort((a, b) => a - b));
 
 /**
- * Kind, OpenTime and Days are optional: a client that sends none of them makes a daily jodi ghadi,
+ * Kind, OpenTime, Days and Confirmations are optional: a client that sends none of them makes a daily jodi ghadi,
  * and a PUT without them keeps the ghadi's.
  */
 export const ghadiInput = z.object({
@@ -42,6 +43,8 @@ export const ghadiInput = z.object({
   /** An open/close market's open time (RTime is then its close time); null for other kinds. */
   OpenTime: requiredText(30).nullable().optional(),
   Days: ghadiDays.optional(),
+  /** 1 (one person publishes) or 2 (two people must enter the same value): decision 0020. */
+  Confirmations: ghadiConfirmations.optional(),
 });
 export type GhadiInput = z.infer<typeof ghadiInput>;
 
@@ -58,6 +61,8 @@ export const ghadiRecord = z.object({
   OpenTime: z.string().nullable(),
   /** The weekdays it runs, 0 = Sunday … 6 = Saturday, ascending. */
   Days: z.array(z.number().int()),
+  /** How many people must enter the same value before it is published: 1 or 2. */
+  Confirmations: z.union([z.literal(1), z.literal(2)]),
   /** Why it does not run today in the site's time zone (a holiday, or not one of its Days), or null. */
   Closed: z.enum(['holiday', 'off-day']).nullable(),
   /** Today's result in the site's time zone, "" when none. */

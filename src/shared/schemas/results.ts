@@ -18,6 +18,12 @@ export const resultSubmitInput = z.object({
     .trim()
     .min(1, 'This field is required')
     .max(40, 'Is not a date'),
+  /**
+   * The value the submitter expects to replace: the published value it saw, or null for none. When
+   * given and the published value differs, the submission is refused (409) and changes nothing, so a
+   * late replay cannot undo a correction made meanwhile.
+   */
+  Expected: resultValue.nullable().optional(),
 });
 export type ResultSubmitInput = z.infer<typeof resultSubmitInput>;
 

@@ -46,7 +46,8 @@ export const ghadiStatsEntry = z.object({
     .int()
     .describe(
       'Days of the range a result was expected on: up to today, from the day the ghadi was created, ' +
-        'each once its overdue time has passed (a day without a readable RTime, once it is over), or once declared',
+        'each once its overdue time has passed (a day without a readable RTime, once it is over), or once ' +
+        'declared; days whose first value came by import are in `imported` instead',
     ),
   declared: z.number().int().describe('Of those days, the days with a result'),
   onTime: z
@@ -63,6 +64,13 @@ export const ghadiStatsEntry = z.object({
     .describe(
       'The median of the declared days’ delays from dueAt to the first declaration, in minutes (one ' +
         'decimal; a declaration before dueAt counts 0); null without any or without a readable RTime',
+    ),
+  imported: z
+    .number()
+    .int()
+    .describe(
+      'Days of the range with a result whose first value came by CSV import: it has no declaration ' +
+        'time of its own, so it counts neither on time nor late (nor in days)',
     ),
 });
 export type GhadiStatsEntry = z.infer<typeof ghadiStatsEntry>;

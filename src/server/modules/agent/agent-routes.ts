@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failureAnswer, itemAnswer, listAnswer } from '../../../shared/schemas/common.js';
 import { ghadiRecord } from '../../../shared/schemas/ghadis.js';
+import { mismatchAnswer, pendingAnswer } from '../../../shared/schemas/pending.js';
 import {
   agentHistoryQuery,
   pagedResultsAnswer,
@@ -53,6 +54,14 @@ export const agentRoutes: FastifyPluginAsyncZod<{
         body: resultSubmitInput,
         response: {
           200: itemAnswer(z.union([resultRecord, publicResultRecord])),
+          202: pendingAnswer.describe('Held until a second person enters the same value (Confirmations: 2)'),
+          409: z
+            .union([mismatchAnswer, failureAnswer])
+            .describe(
+              'Another person entered a different value (mismatch: true; the value stays held), or the ' +
+                'published value is not the one Expected names (nothing changed)',
+            ),
+          429: failureAnswer.describe('Too many submissions by this user this minute, or keys this day'),
           422: failureAnswer.describe('The Idempotency-Key was sent before with another request'),
         },
       },

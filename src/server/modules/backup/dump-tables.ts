@@ -23,8 +23,9 @@ export interface TableSpec<T extends TableName> {
    */
   omit?: { column: ColumnOf<T>; values: readonly string[] };
   /**
-   * Rows that live a day and answer only the requests of that day: none is exported, a db:backup copy
-   * is emptied of them, and an import leaves the table empty. (`key` is never read: nothing is paged.)
+   * Rows that live a few days and answer only retries of those days' requests: none is exported, a
+   * db:backup copy is emptied of them, and an import leaves the table empty. (`key` is never read:
+   * nothing is paged.)
    */
   transient?: true;
 }
@@ -41,6 +42,8 @@ export const DUMP_TABLES = {
   ghadis: { key: 'gid', generated: true },
   holidays: { key: 'holiday_id', generated: true },
   results: { key: 'result_id', generated: true },
+  // Entries awaiting a second person: a restore keeps them, so nobody has to enter a value again.
+  pending_declarations: { key: 'pending_id', generated: true },
   result_history: { key: 'history_id', generated: true },
   declarations: { key: 'seq', generated: false },
   usermaps: { key: 'usermap_id', generated: true },
@@ -54,9 +57,9 @@ export const DUMP_TABLES = {
   login_attempts: { key: 'attempt_id', generated: true },
   login_attempt_counts: { key: 'counter', generated: false, bigints: ['touched_at', 'last_attempt'] },
   revoked_tokens: { key: 'token_id', generated: false },
-  // A key is kept for retries of the minutes after a submission, a day at most, and its answer copies
-  // the result's row: a restored database has the results, and a retry without its key changes
-  // nothing when the value is the same (decision 0010).
+  // A key is kept for retries of a submission, three days at most, and its answer copies the result's
+  // row: a restored database has the results, a retry without its key changes nothing when the value
+  // is the same (decision 0010), and one sent with Expected cannot undo a later correction.
   idempotency_keys: { key: 'key', generated: false, transient: true },
 } as const satisfies { [T in TableName]: TableSpec<T> };
 

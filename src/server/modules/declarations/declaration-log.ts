@@ -6,9 +6,11 @@ import {
   GENESIS_HASH,
   type ResultHistoryEntry,
 } from '../../../shared/schemas/declarations.js';
+import type { ReceiptEntry } from '../../../shared/schemas/receipts.js';
 import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
 import type { DailyStats } from '../stats/daily-stats.js';
 import { declarationHash } from './declaration-hash.js';
+import { RECEIPT_ROWS, receiptEntryOf } from './declaration-receipts.js';
 import type {
   DeclarationListRow,
   DeclarationRow,
@@ -26,6 +28,8 @@ export interface Declared {
   completes?: boolean;
   declaredAt: string;
   declaredBy: number | null;
+  /** Written by a CSV import: its time is the import's, not the result's (punctuality leaves it out). */
+  imported?: boolean;
 }
 
 /** Rows inserted per statement (a CSV import appends thousands). */
@@ -72,6 +76,7 @@ export function chain(head: DeclarationHead, declared: readonly Declared[]): Dec
       prev_hash: prevHash,
       hash,
       declared_by: entry.declaredBy,
+      imported: entry.imported ? 1 : 0,
     };
   });
 }
@@ -132,6 +137,18 @@ export class DeclarationLog {
     const after = Math.max(0, newest - perPage);
     if (newest <= after) return [];
     return (await this.list({ after, limit: newest - after })).reverse();
+  }
+
+  /**
+   * The entry a receipt (10 lowercase hex characters) names: the earliest whose hash begins with it,
+   * with what its page says of it (declaration-receipts.ts); null when none does.
+   */
+  async byReceipt(receipt: string): Promise<ReceiptEntry | null> {
+    const rows = await this.repository.withHashPrefix(receipt, RECEIPT_ROWS);
+    const named = rows[0];
+    if (!named) return null;
+    const newer = await this.repository.ofResultAfter(named.gid, named.result_date, named.seq);
+    return receiptEntryOf(toEntry(named), named.kind, newer, rows.slice(1).map(toEntry));
   }
 
   /** A result's latest entry (what a live event carries), or null when it has none. */

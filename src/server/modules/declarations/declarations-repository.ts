@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { GhadiKind } from '../../../shared/matka.js';
 import type { Database, Executor } from '../../db/database.js';
 import type { DeclarationsTable } from '../../db/schema.js';
 
-export type DeclarationRow = DeclarationsTable;
+export type DeclarationRow = Selectable<DeclarationsTable>;
 
 /** A stored entry with what the public and admin answers add: the ghadi's name, the declarer's. */
 export interface DeclarationListRow extends DeclarationRow {
@@ -123,6 +123,32 @@ export class DeclarationsRepository {
         .execute(),
     ]);
     return { results, changes };
+  }
+
+  /**
+   * The entries whose hash begins with `prefix` (lowercase hex), oldest first, at most `limit`: a range
+   * on declarations_by_hash, which holds exactly the strings that begin with it (no hex digit sorts at
+   * or after `g`).
+   */
+  withHashPrefix(prefix: string, limit: number): Promise<DeclarationListRow[]> {
+    return this.withNames()
+      .where('d.hash', '>=', prefix)
+      .where('d.hash', '<', `${prefix}g`)
+      .orderBy('d.seq')
+      .limit(limit)
+      .execute();
+  }
+
+  /** One result's entries after `seq`, oldest first (what later replaced an entry's value). */
+  ofResultAfter(gid: number, date: string, seq: number): Promise<DeclarationRow[]> {
+    return this.database.db
+      .selectFrom('declarations')
+      .selectAll()
+      .where('gid', '=', gid)
+      .where('result_date', '=', date)
+      .where('seq', '>', seq)
+      .orderBy('seq')
+      .execute();
   }
 
   private withNames() {

@@ -14,11 +14,13 @@ export interface GhadiFields {
   open_time: string | null;
   /** A bit set of weekdays (src/shared/matka.ts). */
   days: number;
+  /** 1 or 2: how many people must enter the same value before it is published (decision 0020). */
+  confirmations: number;
 }
 
-/** A new ghadi's fields: without a kind, open time or days it is a daily jodi ghadi. */
-export type NewGhadiFields = Omit<GhadiFields, 'kind' | 'open_time' | 'days'> &
-  Partial<Pick<GhadiFields, 'kind' | 'open_time' | 'days'>>;
+/** A new ghadi's fields: without the newer ones it is a daily jodi ghadi one person publishes. */
+export type NewGhadiFields = Omit<GhadiFields, 'kind' | 'open_time' | 'days' | 'confirmations'> &
+  Partial<Pick<GhadiFields, 'kind' | 'open_time' | 'days' | 'confirmations'>>;
 
 export interface ResultSummary {
   today: string;
@@ -113,11 +115,15 @@ export class GhadisRepository {
       .where('gid', '=', gid)
       .where('is_deleted', '=', 0)
       .execute();
+    // One person publishes now: entries held for a second one would otherwise wait for nobody.
+    if (fields.confirmations === 1)
+      await trx.deleteFrom('pending_declarations').where('gid', '=', gid).execute();
   }
 
-  /** Results stay; the ghadi leaves the lists and its assignments go. */
+  /** Results stay; the ghadi leaves the lists, and its assignments and held entries go. */
   async softDelete(trx: Executor, gid: number, now: string): Promise<void> {
     await trx.deleteFrom('usermaps').where('gid', '=', gid).execute();
+    await trx.deleteFrom('pending_declarations').where('gid', '=', gid).execute();
     await trx.updateTable('ghadis').set({ is_deleted: 1, updated_at: now }).where('gid', '=', gid).execute();
   }
 

@@ -35,6 +35,7 @@ function toGhadiRecord(
     Kind: row.kind,
     OpenTime: row.open_time,
     Days: maskToDays(row.days),
+    Confirmations: row.confirmations === 2 ? 2 : 1,
     Closed: closed,
     TodayResult: summary.today,
     YesterdayResult: summary.yesterday,
@@ -54,7 +55,7 @@ function listedFieldsDiffer(before: GhadiFields, after: GhadiFields): boolean {
 }
 
 /**
- * The fields an input sets, the new ones (Kind, OpenTime, Days) kept from `before` when it leaves them
+ * The fields an input sets, the newer ones (Kind, OpenTime, Days, Confirmations) kept from `before` when it leaves them
  * out: a client that knows nothing of them changes nothing of them.
  */
 function toFields(input: GhadiInput, before?: GhadiFields): GhadiFields {
@@ -79,6 +80,7 @@ function toFields(input: GhadiInput, before?: GhadiFields): GhadiFields {
     kind,
     open_time: kind === 'open-close' ? openTime : null,
     days: input.Days ? daysToMask(input.Days) : (before?.days ?? daysToMask(ALL_DAYS)),
+    confirmations: input.Confirmations ?? before?.confirmations ?? 1,
   };
 }
 
@@ -92,6 +94,7 @@ function shownFields(fields: GhadiFields) {
     Kind: fields.kind,
     OpenTime: fields.open_time,
     Days: maskToDays(fields.days).join(','),
+    Confirmations: fields.confirmations,
   };
 }
 

@@ -48,6 +48,21 @@ export class IdempotencyKeysRepository {
       .execute();
   }
 
+  /** How many keys the user stored since `since` (an ISO instant), and the oldest of them. */
+  async storedSince(
+    trx: Executor,
+    userId: number,
+    since: string,
+  ): Promise<{ count: number; oldest: string | null }> {
+    const row = await trx
+      .selectFrom('idempotency_keys')
+      .select(({ fn }) => [fn.countAll<number | string>().as('count'), fn.min('created_at').as('oldest')])
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    return { count: Number(row?.count ?? 0), oldest: (row?.oldest as string | null | undefined) ?? null };
+  }
+
   /** Fails with a unique violation when the user's key was stored meanwhile (by a concurrent request). */
   async insert(trx: Executor, row: IdempotencyKeyRow): Promise<void> {
     await trx.insertInto('idempotency_keys').values(row).execute();

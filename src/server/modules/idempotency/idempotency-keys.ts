@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
-import { UnprocessableEntityError } from '../../errors.js';
+import { TooManyRequestsError, UnprocessableEntityError } from '../../errors.js';
 import type { Now } from '../../lib/clock.js';
 import type { IdempotencyKeysRepository } from './idempotency-keys-repository.js';
 
-/** How long a key is kept with its answer, at least: a phone that lost the answer may retry for a day. */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * How long a key is kept with its answer, at least: the agent's window (today and yesterday) and a
+ * day more. A phone may replay a submission as long as its date is in the window; a key gone before
+ * that would let the replay write its old value over a correction made since (issue 40).
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 72 * HOUR_MS;
+
+/** Keys one user may store in a day: far above a day of real submissions, and a bound on a runaway client. */
+export const MAX_KEYS_PER_USER_PER_DAY = 1000;
 
 /**
  * Expired keys one keyed write deletes, at most: each write stores one key, so the table holds about
- * a day of keys, and no write pays for a backlog (after a long stop, say) all at once.
+ * three days of keys, and no write pays for a backlog (after a long stop, say) all at once.
  */
 const PRUNE_BATCH = 100;
 
@@ -67,8 +76,22 @@ export class IdempotencyKeys {
    * The keyed write's first step, in its transaction: the request's own expired key and a batch of
    * others go. (First, and a write: on SQLite the transaction then holds the write lock from its start.)
    */
-  prepare(trx: Executor, request: KeyedRequest): Promise<void> {
-    return this.repository.prune(trx, request.userId, request.key, this.since(), PRUNE_BATCH);
+  async prepare(trx: Executor, request: KeyedRequest): Promise<void> {
+    await this.repository.prune(trx, request.userId, request.key, this.since(), PRUNE_BATCH);
+    const dayAgo = this.now() - 24 * HOUR_MS;
+    const { count, oldest } = await this.repository.storedSince(
+      trx,
+      request.userId,
+      new Date(dayAgo).toISOString(),
+    );
+    if (count >= MAX_KEYS_PER_USER_PER_DAY) {
+      // Free again when the oldest key of the day is a day old.
+      const wait = oldest === null ? 3600 : Math.ceil((Date.parse(oldest) - dayAgo) / 1000);
+      throw new TooManyRequestsError(
+        `Idempotency-Key: at most ${MAX_KEYS_PER_USER_PER_DAY} keyed submissions a day per user`,
+        Math.max(1, wait),
+      );
+    }
   }
 
   /**

@@ -1,21 +1,30 @@
 import { addDays, businessDateOf, todayInZone } from '../../../shared/dates.js';
 import { completesOpenHalf, stepOf, weekdayOf } from '../../../shared/matka.js';
 import { resolveSubmission } from '../../../shared/matka-submissions.js';
+import {
+  MISMATCH_MESSAGE,
+  type MismatchAnswer,
+  PENDING_MESSAGE,
+  type PendingAnswer,
+} from '../../../shared/schemas/pending.js';
 import type { PublicResultRecord, ResultRecord, ResultSubmitInput } from '../../../shared/schemas/results.js';
-import { isUniqueViolation } from '../../db/database.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { type Executor, isUniqueViolation } from '../../db/database.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+} from '../../errors.js';
+import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { Activity, ActivityRecorder, Actor } from '../activity/activity-recorder.js';
 import { changedFields, fieldValues, summaryOf } from '../activity/activity-summary.js';
 import type { AssignmentsRepository } from '../assignments/assignments-repository.js';
 import type { ChangeLog } from '../changes/change-log.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
-import {
-  type IdempotencyKeys,
-  type KeyedRequest,
-  requestHashOf,
-  type StoredAnswer,
-} from '../idempotency/idempotency-keys.js';
+import { type IdempotencyKeys, type KeyedRequest, requestHashOf } from '../idempotency/idempotency-keys.js';
+import type { PendingRepository } from '../pending/pending-repository.js';
 import { adminDateRange } from './result-dates.js';
 import { toAdminRecord, toPublicRecord } from './result-records.js';
 import type { ResultRow, ResultsListRepository } from './results-list-repository.js';
@@ -57,10 +66,24 @@ const weekdayName = (date: string) => WEEKDAYS[weekdayOf(date)] ?? date;
 const SUBMIT_ROUTE = 'POST /api/agent/my-ghadi/update-result';
 
 /** A submission's answer: its status and body, as sent the first time and to every retry with its key. */
-export interface Submitted extends StoredAnswer {
-  status: 200;
-  body: { success: true; message: string; data: ResultRecord | PublicResultRecord };
-}
+export type Submitted =
+  | { status: 200; body: { success: true; message: string; data: ResultRecord | PublicResultRecord } }
+  /** Held for a second person (decision 0020): nothing is public yet. */
+  | { status: 202; body: PendingAnswer }
+  /** Held, but another person's held value differs: an admin decides. */
+  | { status: 409; body: MismatchAnswer };
+
+const HELD: Submitted = {
+  status: 202,
+  body: { success: true, pending: true, message: PENDING_MESSAGE },
+};
+const MISMATCHED: Submitted = {
+  status: 409,
+  body: { success: false, mismatch: true, message: MISMATCH_MESSAGE },
+};
+
+/** What a submission on a ghadi needing two people did with its value. */
+type Confirmation = 'confirmed' | 'held' | 'mismatch';
 
 export interface ResultSubmissionsNeeds {
   writes: ResultsWriteRepository;
@@ -71,6 +94,9 @@ export interface ResultSubmissionsNeeds {
   changes: ChangeLog;
   declarations: DeclarationLog;
   keys: IdempotencyKeys;
+  pending: PendingRepository;
+  /** Submissions each user may send a minute (SUBMISSIONS_PER_USER_PER_MINUTE), keyed by user id. */
+  perUser: PerMinuteLimit;
   activity: ActivityRecorder;
   /** Told of each accepted submission, by the submitter's role (the metrics). */
   onDeclared?: (source: 'admin' | 'agent') => void;
@@ -91,13 +117,25 @@ export class ResultSubmissions {
    * same again and writes nothing (decision 0010).
    */
   async submit(actor: Actor, input: ResultSubmitInput, idempotencyKey?: string): Promise<Submitted> {
+    if (!this.needs.perUser.take(String(actor.userId))) {
+      throw new TooManyRequestsError(
+        'Too many submissions this minute; wait a moment and send again',
+        this.needs.perUser.secondsToNextMinute(),
+      );
+    }
     const keyed: KeyedRequest | null =
       idempotencyKey === undefined
         ? null
         : {
             userId: actor.userId,
             key: idempotencyKey,
-            requestHash: requestHashOf(SUBMIT_ROUTE, [input.ghadiId, input.result, input.dateTime]),
+            requestHash: requestHashOf(SUBMIT_ROUTE, [
+              input.ghadiId,
+              input.result,
+              input.dateTime,
+              // Left out when absent, so keys stored before Expected existed still match their retries.
+              ...(input.Expected === undefined ? [] : [input.Expected]),
+            ]),
           };
     // Before the checks: a retry gets its first answer even if, since, the date left the agent's window.
     const answered = keyed && (await this.needs.keys.answerOf(keyed));
@@ -149,19 +187,41 @@ export class ResultSubmissions {
       );
     }
     const kind = ghadi.kind;
-    const { answer } = await this.needs.changes.write(
+    const gid = input.ghadiId;
+    const userId = actor.userId;
+    const { answer, published } = await this.needs.changes.write(
       async (trx) => {
         if (keyed) await this.needs.keys.prepare(trx, keyed);
         const now = new Date().toISOString();
-        const gid = input.ghadiId;
-        const userId = actor.userId;
-        // Pannas are read against the day's stored value (an open half, a whole day), held until commit.
-        const current = kind === 'jodi' ? null : await this.needs.writes.current(trx, gid, date);
-        const resolved = resolveSubmission(kind, input.result, current);
+        // Read against the day's stored value (an open half, a whole day), held until commit.
+        const current = await this.needs.writes.current(trx, gid, date);
+        const resolved = resolveSubmission(kind, input.result, kind === 'jodi' ? null : current);
         if (!resolved.ok) throw new BadRequestError(`result: ${resolved.message}`);
         const value = resolved.value;
+        if (value !== current && input.Expected !== undefined && input.Expected !== current) {
+          throw new ConflictError(
+            current === null
+              ? `Expected: no result is published for ${ghadi.name_en} on ${date}; nothing was changed`
+              : `Expected: the published result for ${ghadi.name_en} on ${date} is now ${current}; nothing was changed`,
+          );
+        }
+        if (ghadi.confirmations === 2 && value !== current) {
+          const confirmation = await this.confirm(trx, { gid, date, userId, value, now });
+          if (confirmation !== 'confirmed') {
+            const held = confirmation === 'held' ? HELD : MISMATCHED;
+            if (keyed) await this.needs.keys.store(trx, keyed, held);
+            await this.needs.activity.record(trx, actor, {
+              action: confirmation === 'held' ? 'result_hold' : 'result_mismatch',
+              target: { id: gid, name: `${ghadi.name_en} ${date}` },
+              summary: summaryOf(fieldValues({ Result: value })),
+            });
+            return { answer: held, published: null };
+          }
+        }
         const completes = kind === 'open-close' && completesOpenHalf(current, value);
         const outcome = await this.needs.writes.upsert(trx, { gid, date, value, userId, now, completes });
+        // A value published leaves nothing to confirm (entries of a ghadi set back to one person, too).
+        if (outcome.kind !== 'unchanged') await this.needs.pending.clear(trx, gid, date);
         const [entry] =
           outcome.kind === 'unchanged'
             ? []
@@ -177,7 +237,7 @@ export class ResultSubmissions {
                 },
               ]);
         // Read in the transaction: the answer is this write's, and is stored with it under the key.
-        const row = await this.needs.lists.findOne(input.ghadiId, date, false, trx);
+        const row = await this.needs.lists.findOne(gid, date, false, trx);
         if (!row) throw new NotFoundError('Result not found');
         // The ghadi is live (checked above), so the public sees the row as written.
         const shown = entry && {
@@ -195,15 +255,40 @@ export class ResultSubmissions {
         if (keyed) await this.needs.keys.store(trx, keyed, answer);
         if (outcome.kind !== 'unchanged')
           await this.needs.activity.record(trx, actor, resultActivity(row, outcome));
-        return { outcome, answer, shown };
+        return { answer, published: { outcome, shown } };
       },
-      // The same value sent again changes nothing anyone sees.
-      ({ outcome, shown }) =>
-        outcome.kind === 'unchanged'
+      // The same value sent again, or a value held for a second person, changes nothing anyone sees.
+      ({ published }) =>
+        !published || published.outcome.kind === 'unchanged'
           ? []
-          : [{ kind: 'result', gid: input.ghadiId, date, created: outcome.kind === 'created', shown }],
+          : [
+              {
+                kind: 'result',
+                gid,
+                date,
+                created: published.outcome.kind === 'created',
+                shown: published.shown,
+              },
+            ],
     );
-    this.needs.onDeclared?.(actor.userType);
+    if (published) this.needs.onDeclared?.(actor.userType);
     return answer;
+  }
+
+  /**
+   * The two-person rule (decision 0020), under the result's lock: another person's held entry of the
+   * same value confirms it (the held entries go, and the caller publishes); otherwise the person's
+   * entry is held, replacing their own earlier one, and differs from another's when any is held.
+   */
+  private async confirm(
+    trx: Executor,
+    entry: { gid: number; date: string; userId: number; value: string; now: string },
+  ): Promise<Confirmation> {
+    const others = (await this.needs.pending.entriesOf(trx, entry.gid, entry.date)).filter(
+      (held) => held.user_id !== entry.userId,
+    );
+    if (others.some((held) => held.value === entry.value)) return 'confirmed';
+    await this.needs.pending.hold(trx, entry);
+    return others.length === 0 ? 'held' : 'mismatch';
   }
 }

@@ -199,6 +199,7 @@ export class ResultsCsvService {
             completes,
             declaredAt: now,
             declaredBy: userId,
+            imported: true,
           },
         ];
       }),

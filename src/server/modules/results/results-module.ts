@@ -1,9 +1,11 @@
+import { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import type { AssignmentsRepository } from '../assignments/assignments-repository.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import { IdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys-repository.js';
 import type { ModuleContext, ModuleRoutes } from '../module-context.js';
+import { PendingRepository } from '../pending/pending-repository.js';
 import { ResultSubmissions } from './result-submissions.js';
 import { ResultsChartRepository } from './results-chart-repository.js';
 import { ResultsCsvRepository } from './results-csv-repository.js';
@@ -26,6 +28,7 @@ export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds)
   const { database, config, changes, activity, now } = context;
   const writes = new ResultsWriteRepository(database);
   const lists = new ResultsListRepository(database);
+  const pending = new PendingRepository(database);
   const service = new ResultsService({
     lists,
     charts: new ResultsChartRepository(database),
@@ -41,6 +44,8 @@ export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds)
     changes,
     declarations: needs.declarations,
     keys: new IdempotencyKeys(new IdempotencyKeysRepository(database), now),
+    pending,
+    perUser: new PerMinuteLimit(config.submissionsPerUserPerMinute, now),
     activity,
     onDeclared: (source) => needs.onDeclared?.(source),
   });
@@ -55,5 +60,5 @@ export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds)
   });
   const routes: ModuleRoutes = (app) =>
     app.register(resultsRoutes, { results: service, csv, declarations: needs.declarations });
-  return { service, submissions, routes };
+  return { service, submissions, routes, writes, pending };
 }

@@ -109,7 +109,7 @@ export class ResultsWriteRepository {
    * log's): a collision of two results' keys only makes them wait for each other. SQLite has one
    * writer at a time already.
    */
-  private async lockResult(trx: Executor, gid: number, date: string): Promise<void> {
+  async lockResult(trx: Executor, gid: number, date: string): Promise<void> {
     if (this.database.dialect === 'postgres')
       await sql`select pg_advisory_xact_lock(${gid}::integer, hashtext(${date}))`.execute(trx);
   }

@@ -4,18 +4,23 @@ import { DailyStats } from './daily-stats.js';
 import { DailyStatsRepository } from './daily-stats-repository.js';
 import { GhadiStats } from './ghadi-stats.js';
 import { GhadiStatsRepository } from './ghadi-stats-repository.js';
+import { Punctuality } from './punctuality-rule.js';
 import { statsRoutes } from './stats-routes.js';
 
-/** The day's totals (declarations and visitors add to them) and each ghadi's punctuality, for the console. */
+/**
+ * The day's totals (declarations and visitors add to them) and each ghadi's punctuality: the
+ * console's figures, and the public record the public site reads (GET /api/punctuality/{name}).
+ */
 export function statsModule({ database, config, now }: ModuleContext) {
   const daily = new DailyStats(new DailyStatsRepository(database), config.siteTimezone);
-  const ghadiStats = new GhadiStats(
-    new GhadiStatsRepository(database),
+  const repository = new GhadiStatsRepository(database);
+  const punctuality = new Punctuality(
+    repository,
     new HolidaysRepository(database),
     config.siteTimezone,
     config.overdueAfterMinutes,
-    now,
   );
+  const ghadiStats = new GhadiStats(repository, punctuality, config.siteTimezone, now);
   const routes: ModuleRoutes = (app) => app.register(statsRoutes, { stats: daily, ghadiStats });
-  return { daily, routes };
+  return { daily, punctuality, routes };
 }

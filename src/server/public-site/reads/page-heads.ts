@@ -22,6 +22,7 @@ import type {
   YearChartPageData,
 } from '../../../shared/public-page-data.js';
 import { SITE_NAME } from '../../../shared/site.js';
+import { receiptHead } from './receipt-heads.js';
 import { weeklyChartHead } from './weekly-chart-heads.js';
 
 /** One step of a page's breadcrumb trail: its name and English path. */
@@ -215,6 +216,8 @@ export function headFor(data: PublicPageData): PageHead {
       return monthChartHead(data, language);
     case 'declarations':
       return declarationsHead(data, language);
+    case 'receipt':
+      return receiptHead(data, language);
     case 'not-found':
       return notFoundHead(language);
   }

@@ -10,7 +10,15 @@ import { chosenMonth, ghadiPagePath } from '../../../shared/ghadi-page-month.js'
 import { foldName } from '../../../shared/names.js';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
-import { ghadiKey, ghadiMonthKey, homeKeys, LOG_KEY, monthEnd, TODAY_KEY } from '../model/answer-keys.js';
+import {
+  ghadiKey,
+  ghadiMonthKey,
+  ghadiResultsKey,
+  homeKeys,
+  LOG_KEY,
+  monthEnd,
+  TODAY_KEY,
+} from '../model/answer-keys.js';
 import type { Built } from '../model/kept-entry.js';
 import {
   chartedYear,
@@ -21,6 +29,7 @@ import {
 } from './chart-page-reads.js';
 import { monthChartKey, yearChartKey } from './chart-reads.js';
 import { NOTHING_HERE, pageBasics, renderPage } from './page-common.js';
+import { punctualityLineOf } from './punctuality-reads.js';
 import {
   cachingOf,
   defineRead,
@@ -60,6 +69,10 @@ async function resultsPage(
   const version = model.version;
   const ghadi = await model.publicGhadi(params.name);
   const results = ghadi ? await model.ghadiResults(params.name, chosen.month, chosen.year) : null;
+  const month = `${chosen.year}-${String(chosen.month).padStart(2, '0')}`;
+  // The last 30 days' punctuality shows with the current month alone: older pages stay a closed period's.
+  const current = ghadi !== null && month === today.slice(0, 7);
+  const punctuality = ghadi && current ? await punctualityLineOf(context, ghadi, language) : null;
   const data: PublicPageData = {
     page: 'results',
     ...pageBasics(model, language, await model.ghadiNames()),
@@ -69,12 +82,13 @@ async function resultsPage(
     ...chosen,
     ghadi,
     results: results ?? null,
+    punctuality,
   };
   const keep = keepable && ghadi !== null;
-  const month = `${chosen.year}-${String(chosen.month).padStart(2, '0')}`;
-  const caching = ghadi
-    ? periodCaching(monthEnd(month), today, [ghadiKey(ghadi.GID), ghadiMonthKey(ghadi.GID, month)])
-    : NOTHING_HERE;
+  const keys = ghadi ? [ghadiKey(ghadi.GID), ghadiMonthKey(ghadi.GID, month)] : [];
+  // Its punctuality's keys too (punctualityKeys): a month that holds today names the ghadi and today already.
+  if (ghadi && current) keys.push(ghadiResultsKey(ghadi.GID));
+  const caching = ghadi ? periodCaching(monthEnd(month), today, keys) : NOTHING_HERE;
   return { answer: await renderPage(context, ghadi ? 200 : 404, data, caching, keep), keep };
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { DeclarationLog } from '../../modules/declarations/declaration-log.js';
 import type { ResultsService } from '../../modules/results/results-service.js';
+import type { Punctuality } from '../../modules/stats/punctuality-rule.js';
 import { periodOpen, SITE_KEY, TODAY_KEY } from '../model/answer-keys.js';
 import type { BuildGate } from '../model/build-gate.js';
 import type { AnswerCaching, CachedAnswer } from '../model/cached-answer.js';
@@ -21,6 +22,8 @@ export interface ReadContext {
   publicUrl: string | null;
   results: ResultsService;
   declarations: DeclarationLog;
+  /** Each ghadi's punctuality (its public record of the last 30 days). */
+  punctuality: Punctuality;
   /** The headers every answer carries (security, CORS), the same on both answer paths. */
   headers: ResponseHeaders;
   /** The one limit on building public answers (answers kept or not). */

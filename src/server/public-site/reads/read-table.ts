@@ -40,6 +40,7 @@ import { encodeJson, prepareFailure } from '../model/cached-answer.js';
 import type { Built } from '../model/kept-entry.js';
 import { CHART_READS } from './chart-reads.js';
 import { PAGE_READS } from './page-reads.js';
+import { PUNCTUALITY_READS } from './punctuality-reads.js';
 import {
   cachingOf,
   defineRead,
@@ -51,6 +52,7 @@ import {
   type ReadContext,
   type ReadInput,
 } from './read-definition.js';
+import { RECEIPT_READS } from './receipt-reads.js';
 import { SITE_FILE_READS } from './site-file-reads.js';
 import { WEEKLY_CHART_READS } from './weekly-chart-reads.js';
 
@@ -311,6 +313,8 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   }),
   ...CHART_READS,
   ...WEEKLY_CHART_READS,
+  ...PUNCTUALITY_READS,
+  ...RECEIPT_READS,
   ...PAGE_READS,
   ...SITE_FILE_READS,
 ];
