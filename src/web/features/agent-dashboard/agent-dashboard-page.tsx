@@ -6,15 +6,24 @@ import { PageTitle } from '../../components/ui/card.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useSession } from '../../lib/session.js';
 import { GhadiPicker } from './ghadi-picker.js';
+import { heldRows } from './held-entries.js';
+import { HeldList } from './held-list.js';
 import { ResultForm } from './result-form.js';
 import { ResultHistory } from './result-history.js';
+import type { Clock } from './submission-network.js';
+import { useMyPending } from './use-my-pending.js';
 import { useQueueSnapshot, useSubmissionQueue } from './use-submission-queue.js';
 import { WaitingList } from './waiting-list.js';
 
 /** The chosen ghadi lives in the address (?ghadi=GID), so a reload on a flaky network keeps it. */
 const GHADI_PARAM = 'ghadi';
 
-export function AgentDashboardPage() {
+interface AgentDashboardPageProps {
+  /** The submission queue's clock: tests give their own; the browser's by default. */
+  clock?: Clock;
+}
+
+export function AgentDashboardPage({ clock }: AgentDashboardPageProps = {}) {
   const session = useSession();
   const ghadis = useMyGhadis();
   const [params, setParams] = useSearchParams();
@@ -24,8 +33,9 @@ export function AgentDashboardPage() {
   // Bumped by each saved result: the history mounts afresh on its first page, unsearched, where the
   // new result is (today's or yesterday's), whatever page or search the agent had open.
   const [saves, setSaves] = useState(0);
-  const queue = useSubmissionQueue();
+  const queue = useSubmissionQueue(clock);
   const queued = useQueueSnapshot(queue);
+  const pending = useMyPending();
   const { today } = useBusinessToday();
 
   const failure = ghadis.isError && (
@@ -52,6 +62,7 @@ export function AgentDashboardPage() {
             key={`form-${selected.GID}`}
             ghadi={selected}
             queue={queue}
+            pending={pending}
             onSaved={() => setSaves((count) => count + 1)}
           />
           <ResultHistory key={`history-${selected.GID}-${saves}`} ghadi={selected} />
@@ -74,13 +85,17 @@ export function AgentDashboardPage() {
           Signed in as <span className="font-medium text-slate-800">{session.DisplayName}</span>
         </p>
       )}
-      {/* Above the forms, where the agent looks first: what this phone still has to send. */}
+      {/* Above the forms, where the agent looks first: what this phone still has to send, then what
+          the server holds for a second confirmation. */}
       <WaitingList
         snapshot={queued}
         today={today}
+        now={queue?.now() ?? 0}
         onSendNow={() => void queue?.flush()}
         onDismiss={(key) => void queue?.dismiss(key)}
+        onSendAnyway={(key) => void queue?.sendAnyway(key)}
       />
+      <HeldList rows={heldRows(pending, queued.submissions)} today={today} />
       {/* A failed refresh keeps the form and its typed value on screen; only a first load failing has nothing else to show. */}
       {failure}
       {body}

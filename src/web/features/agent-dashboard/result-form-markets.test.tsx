@@ -105,7 +105,10 @@ describe('ResultForm on an open/close market', () => {
     expect(readBack()).toHaveTextContent('123-68-459');
     await user.click(updateButton());
     await screen.findByText(/123-68-459 saved for/);
-    expect(posts(fetchMock)).toEqual([{ ghadiId: 5, result: '123-68-459', dateTime: siteToday() }]);
+    // Expected: the open half it completes, the published value the agent saw.
+    expect(posts(fetchMock)).toEqual([
+      { ghadiId: 5, result: '123-68-459', dateTime: siteToday(), Expected: '123-6' },
+    ]);
   });
 
   it('says a complete day takes only the whole value', async () => {

@@ -40,7 +40,12 @@ describe('ResultForm outcomes', () => {
     // The submission is stored on the phone before it is sent.
     const post = await vi.waitUntil(() => fetchMock.mock.calls.find(([, init]) => init?.method === 'POST'));
     // Trimmed, with the leading zero kept: results are text, not numbers.
-    expect(JSON.parse(String(post[1]?.body))).toEqual({ ghadiId: 3, result: '06', dateTime: siteToday() });
+    expect(JSON.parse(String(post[1]?.body))).toEqual({
+      ghadiId: 3,
+      result: '06',
+      dateTime: siteToday(),
+      Expected: null,
+    });
     // With a key of its own, which a retry of it would repeat.
     expect(new Headers(post[1]?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -97,6 +102,7 @@ describe('ResultForm outcomes', () => {
       ghadiId: 1,
       result: '12',
       dateTime: addDays(siteToday(), -1),
+      Expected: null,
     });
     // The chosen day stays for the next value.
     expect(dateChoice('Yesterday')).toBeChecked();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { addDays } from '../../../shared/dates.js';
@@ -18,9 +18,14 @@ import { KIND_LABELS, timesText } from '../../lib/ghadi-days-text.js';
 import { entryHint, readEntry, stepDueText } from '../../lib/market-entry.js';
 import { DateChoice } from './date-choice.js';
 import { ClosureNotice, useDayClosure } from './day-closure.js';
+import { EntryNotice, HeldLine } from './entry-notice.js';
+import { heldDeclaration, heldNow } from './held-entries.js';
 import { ReadBack } from './read-back.js';
+import type { Submission } from './submission-entry.js';
 import type { SubmissionQueue } from './submission-queue.js';
 import { type JustSaved, useDayValue } from './use-day-value.js';
+import type { MyPending } from './use-my-pending.js';
+import { useQueueSnapshot } from './use-submission-queue.js';
 import { dayName } from './waiting-list.js';
 
 /**
@@ -37,9 +42,17 @@ function resultFormSchema(today: string, yesterday: string) {
 type FormInput = z.input<ReturnType<typeof resultFormSchema>>;
 type FormOutput = z.output<ReturnType<typeof resultFormSchema>>;
 
+/**
+ * A refusal at once, or the entry the form submitted: shown as the queue holds it now (its key), so
+ * that what the form says follows the entry wherever the queue takes it. `last` is the entry as its
+ * answer left it; `heldSince`, once the server holds it, the held list's time then.
+ */
 type Outcome =
-  | { tone: 'success' | 'queued'; result: string; date: string }
+  | { tone: 'entry'; key: string; last: Submission; heldSince: number | null }
   | { tone: 'error'; message: string };
+
+const NO_PENDING: MyPending = { data: undefined, updatedAt: 0 };
+const UNFINISHED = new Set(['waiting', 'sending', 'stale']);
 
 /**
  * The spec's characters of a result (shared/schemas/results.ts) as an HTML pattern, which browsers
@@ -53,6 +66,8 @@ interface ResultFormProps {
   ghadi: GhadiRecord;
   /** Where submissions go: sent at once when the network allows, kept on the phone when not. */
   queue: SubmissionQueue | null;
+  /** The agent's entries the server holds for a second confirmation. */
+  pending?: MyPending;
   onSaved?: () => void;
 }
 
@@ -61,7 +76,7 @@ interface ResultFormProps {
  * a panna or open/close ghadi it reads the value as the server will (against the day's value) while
  * the agent types, refuses one the server would refuse, and sends the value as it will be stored.
  */
-export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
+export function ResultForm({ ghadi, queue, pending = NO_PENDING, onSaved }: ResultFormProps) {
   const { today } = useBusinessToday();
   const yesterday = addDays(today, -1);
   const schema = useMemo(() => resultFormSchema(today, yesterday), [today, yesterday]);
@@ -86,6 +101,9 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
   const date = useWatch({ control, name: 'date' });
   const kind = ghadi.Kind;
   const day = useDayValue(ghadi, date, today, yesterday, queue, justSaved);
+  const snapshot = useQueueSnapshot(queue);
+  const pendingAt = useRef(pending.updatedAt);
+  pendingAt.current = pending.updatedAt;
   const closure = useDayClosure(ghadi, date, today);
   const step = marketStepOf(kind, day.current);
   const reading = readEntry(kind, result, day.current);
@@ -96,9 +114,24 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
   }, [today, getFieldState, setValue]);
 
   // A stale "Result updated!" next to a newly typed value would read as if that value were saved.
+  // A refusal stays: the value it refused is still in the field.
   useEffect(() => {
-    if (result) setOutcome((current) => (current?.tone === 'error' ? current : null));
+    if (result)
+      setOutcome((current) =>
+        current?.tone === 'error' || current?.last.state === 'changed' ? current : null,
+      );
   }, [result]);
+
+  // The entry as the queue holds it now; one it keeps no more is shown as its answer left it, unless
+  // it was still unsent (dismissed or replaced since: nothing to say of it).
+  const tracked = outcome?.tone === 'entry' ? outcome : null;
+  const live = tracked && snapshot.submissions.find((entry) => entry.key === tracked.key);
+  const shown = live ?? (tracked && !UNFINISHED.has(tracked.last.state) ? tracked.last : null);
+  const held = shown?.state === 'pending' || shown?.state === 'mismatch';
+  // An entry the queue sent later and the server now holds: the held list from now on says more.
+  useEffect(() => {
+    if (held && tracked?.heldSince === null) setOutcome({ ...tracked, heldSince: pendingAt.current });
+  }, [held, tracked]);
 
   const onSubmit = handleSubmit(async (values) => {
     if (!queue) return;
@@ -113,7 +146,15 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
     setOutcome(null);
     setSubmitting(true);
     const answer = await queue
-      .submit({ ghadiId: ghadi.GID, ghadiName: ghadi.NameEn, date: values.date, result: resolved.value })
+      .submit({
+        ghadiId: ghadi.GID,
+        ghadiName: ghadi.NameEn,
+        date: values.date,
+        result: resolved.value,
+        // What the agent saw published (an open/close market's open half, at the close): a replay
+        // after someone changed it is refused instead of undoing their change.
+        expected: day.saved ?? null,
+      })
       .finally(() => setSubmitting(false));
     if (answer.kind === 'refused') {
       // The typed value stays in the field, to be corrected and sent again.
@@ -121,16 +162,15 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
       return;
     }
     const { submission } = answer;
-    setOutcome({
-      tone: answer.kind === 'saved' ? 'success' : 'queued',
-      result: submission.result,
-      date: submission.date,
-    });
+    const heldNowAt = answer.kind === 'pending' || answer.kind === 'mismatch' ? pendingAt.current : null;
+    setOutcome({ tone: 'entry', key: submission.key, last: submission, heldSince: heldNowAt });
     if (answer.kind === 'saved') {
       setJustSaved({ date: submission.date, value: submission.result, savedAt: submission.savedAt });
     }
-    // Saved or kept on the phone, it is entered: clearing the field guards against a second tap
-    // entering it twice. The chosen date stays.
+    // Changed since entered: the value stays, to be checked against the new one and sent again.
+    if (answer.kind === 'changed') return;
+    // Saved, held or kept on the phone, it is entered: clearing the field guards against a second
+    // tap entering it twice. The chosen date stays.
     setValue('result', '');
     if (answer.kind === 'saved') onSaved?.();
   });
@@ -202,20 +242,15 @@ export function ResultForm({ ghadi, queue, onSaved }: ResultFormProps) {
               Waiting on this phone: <strong className="font-mono text-slate-900">{day.waiting}</strong>.
             </>
           )}
+          <HeldLine declaration={heldDeclaration(pending.data, ghadi.GID, date)} />
         </p>
 
-        {outcome?.tone === 'success' && (
-          <Alert tone="success">
-            <strong>Result updated!</strong> {outcome.result} saved for{' '}
-            <span className="whitespace-nowrap">{outcome.date}</span>.
-          </Alert>
-        )}
-        {outcome?.tone === 'queued' && (
-          <Alert tone="info">
-            <strong>Not sent yet.</strong> {outcome.result} for{' '}
-            <span className="whitespace-nowrap">{outcome.date}</span> is kept on this phone and will be sent
-            by itself when the network allows (see Waiting to send).
-          </Alert>
+        {shown && (
+          <EntryNotice
+            entry={shown}
+            held={held ? heldNow(shown, pending, tracked?.heldSince ?? Number.POSITIVE_INFINITY) : 'gone'}
+            now={queue?.now() ?? 0}
+          />
         )}
         {outcome?.tone === 'error' && <Alert tone="error">{outcome.message}</Alert>}
 

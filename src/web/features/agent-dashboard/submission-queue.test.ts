@@ -1,101 +1,20 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  BACKOFF_MS,
-  browserWakeUps,
-  type Clock,
-  type PostSubmission,
-  type QueueSnapshot,
-  type SubmissionBody,
-  SubmissionQueue,
-  type SubmissionQueueOptions,
-} from './submission-queue.js';
+  entry,
+  fakeNetwork,
+  json,
+  listed,
+  offline,
+  savedAnswer,
+  settle,
+  TODAY,
+  YESTERDAY,
+} from './queue-test-kit.js';
+import { browserWakeUps } from './submission-network.js';
+import { BACKOFF_MS, SubmissionQueue, type SubmissionQueueOptions } from './submission-queue.js';
 import { FAILED_TO_UPDATE, NO_CONNECTION } from './submission-verdicts.js';
-
-/** Timers run only when the test moves the clock: nothing here sleeps. */
-class FakeClock implements Clock {
-  time = Date.parse('2026-11-26T10:00:00.000Z');
-  private timers = new Map<number, { at: number; run: () => void }>();
-  private nextId = 1;
-
-  now() {
-    return this.time;
-  }
-  setTimeout(run: () => void, ms: number) {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.time + ms, run });
-    return id;
-  }
-  clearTimeout(handle: unknown) {
-    this.timers.delete(handle as number);
-  }
-  /** The delays of the timers set, from now. */
-  pending(): number[] {
-    return [...this.timers.values()].map((timer) => timer.at - this.time).sort((a, b) => a - b);
-  }
-  /** Moves time on, running each timer that falls due, in turn. */
-  advance(ms: number) {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()]
-        .filter(([, timer]) => timer.at <= end)
-        .sort(([, a], [, b]) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].run();
-    }
-    this.time = end;
-  }
-}
-
-interface Call {
-  body: SubmissionBody;
-  key: string;
-  signal: AbortSignal;
-}
-type Answer = Response | Error | Promise<Response>;
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-
-/** The server's answer to a written submission, declared at `at`. */
-const savedAnswer = ({ ghadiId, result, dateTime }: SubmissionBody, at = '2026-11-26T10:00:01.000Z') =>
-  json(200, {
-    success: true,
-    message: 'Result updated',
-    data: { GID: ghadiId, Result: result, Date: dateTime, DeclaredAt: at },
-  });
-const offline = () => new TypeError('Failed to fetch');
-
-/** A fake network: each call is recorded and answered by the handler the test sets. */
-function fakeNetwork() {
-  const calls: Call[] = [];
-  let handler: (call: Call) => Answer = (call) => savedAnswer(call.body);
-  const post: PostSubmission = async (body, key, signal) => {
-    const call = { body, key, signal };
-    calls.push(call);
-    const answer = handler(call);
-    if (answer instanceof Error) throw answer;
-    return answer;
-  };
-  return {
-    post,
-    calls,
-    answer(next: (call: Call) => Answer) {
-      handler = next;
-    },
-  };
-}
-
-const TODAY = '2026-11-26';
-const YESTERDAY = '2026-11-25';
-const entry = (ghadiId: number, result: string, date = TODAY) => ({
-  ghadiId,
-  ghadiName: `Ghadi ${ghadiId}`,
-  date,
-  result,
-});
+import { FakeClock } from './test-support.js';
 
 let dbName: string;
 let dbCounter = 0;
@@ -142,25 +61,10 @@ async function openQueue(options: Partial<SubmissionQueueOptions> = {}) {
   return { queue, wake: () => wake() };
 }
 
-const listed = (snapshot: QueueSnapshot) =>
-  snapshot.submissions.map(
-    (submission) => `${submission.ghadiId} ${submission.date} ${submission.result} ${submission.state}`,
-  );
-
-/** Lets the queue finish what a timer or a wake-up started (IndexedDB's callbacks, the fake network). */
-async function settle(queue: SubmissionQueue) {
-  await vi.waitFor(async () => {
-    const before = queue.getSnapshot();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await queue.idle();
-    expect(queue.getSnapshot()).toBe(before);
-  });
-}
-
 describe('SubmissionQueue, sending at once', () => {
   it('saves a submission the server answers, with its key, and keeps no entry of it', async () => {
-    const onSaved = vi.fn();
-    const { queue } = await openQueue({ onSaved });
+    const onAnswered = vi.fn();
+    const { queue } = await openQueue({ onAnswered });
     const outcome = await queue.submit(entry(3, '45'));
 
     expect(outcome.kind).toBe('saved');
@@ -173,7 +77,7 @@ describe('SubmissionQueue, sending at once', () => {
       { body: { ghadiId: 3, result: '45', dateTime: TODAY }, key: 'key-1' },
     ]);
     expect(queue.getSnapshot().submissions).toEqual([]);
-    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(onAnswered).toHaveBeenCalledTimes(1);
     expect(clock.pending()).toEqual([]);
   });
 

@@ -9,16 +9,25 @@
  * Plain TypeScript, no React: the clock, the timers, the network and the browser's signals are
  * given, so that tests drive every transition without waiting.
  */
-import { apiFetch } from '../../lib/api-client.js';
 import { newSubmissionKey } from '../../lib/submission-key.js';
-import { type NewSubmission, SUBMISSIONS_DB, type Submission, SubmissionStore } from './submission-store.js';
-import { NO_ANSWER, type Verdict, verdictOf } from './submission-verdicts.js';
-
-/** What became of a submission by the time `submit` returns. */
-export type SubmitOutcome =
-  | { kind: 'saved'; submission: Submission }
-  | { kind: 'refused'; submission: Submission; message: string }
-  | { kind: 'queued'; submission: Submission };
+import type { NewSubmission, Submission } from './submission-entry.js';
+import {
+  bodyOf,
+  type Clock,
+  type PostSubmission,
+  type ReadPublished,
+  readPublished,
+  realClock,
+} from './submission-network.js';
+import { SUBMISSIONS_DB, SubmissionStore } from './submission-store.js';
+import {
+  answeredEntry,
+  NO_ANSWER,
+  outcomeOf,
+  type SubmitOutcome,
+  type Verdict,
+  verdictOf,
+} from './submission-verdicts.js';
 
 export interface QueueSnapshot {
   /** The listed entries, in the order entered. */
@@ -28,21 +37,6 @@ export interface QueueSnapshot {
   /** When the backoff timer sends again (the clock's milliseconds), or null when none is set. */
   nextAttemptAt: number | null;
 }
-
-export interface Clock {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export interface SubmissionBody {
-  ghadiId: number;
-  result: string;
-  dateTime: string;
-}
-
-/** Sends one submission; resolves with the server's answer, rejects when none came. */
-export type PostSubmission = (body: SubmissionBody, key: string, signal: AbortSignal) => Promise<Response>;
 
 export interface SubmissionQueueOptions {
   userId: number;
@@ -55,42 +49,22 @@ export interface SubmissionQueueOptions {
   newKey?: () => string;
   /** The IndexedDB database (tests give each their own). */
   dbName?: string;
-  /** After the server saved an entry (to refresh what the screen shows). */
-  onSaved?: (submission: Submission) => void;
+  /** After the server answered an entry for good (to refresh what the screen shows). */
+  onAnswered?: (submission: Submission) => void;
   /** How long one attempt may take before it counts as lost and is sent again later. */
   requestTimeoutMs?: number;
+  /** Reads the published value after a 409, to tell "changed since entered" from other conflicts. */
+  readPublished?: ReadPublished;
 }
 
 /** Waits after consecutive failed attempts; the last one repeats. */
 export const BACKOFF_MS = [2_000, 5_000, 10_000, 20_000, 30_000, 60_000] as const;
+/**
+ * An entry older than this is not sent by itself: the agent is asked (send anyway, or discard). A
+ * day's result entered this long ago has most likely been declared or corrected since (issue 40).
+ */
+export const STALE_AFTER_MS = 20 * 60 * 60_000;
 const DEFAULT_TIMEOUT_MS = 20_000;
-
-const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-/** The agent's submission route, with its key; the session's token is added by apiFetch. */
-export const postSubmission: PostSubmission = (body, key, signal) =>
-  apiFetch('POST', '/api/agent/my-ghadi/update-result', {
-    headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': key },
-    body: JSON.stringify(body),
-    signal,
-  });
-
-/** The browser's signals that the network may be back: `online`, and the page coming to the front. */
-export function browserWakeUps(wake: () => void): () => void {
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') wake();
-  };
-  window.addEventListener('online', wake);
-  document.addEventListener('visibilitychange', onVisible);
-  return () => {
-    window.removeEventListener('online', wake);
-    document.removeEventListener('visibilitychange', onVisible);
-  };
-}
 
 export class SubmissionQueue {
   private readonly userId: number;
@@ -100,8 +74,9 @@ export class SubmissionQueue {
   private readonly wakeUps: ((wake: () => void) => () => void) | undefined;
   private readonly newKey: () => string;
   private readonly store: SubmissionStore;
-  private readonly onSaved: ((submission: Submission) => void) | undefined;
+  private readonly onAnswered: ((submission: Submission) => void) | undefined;
   private readonly requestTimeoutMs: number;
+  private readonly readPublished: ReadPublished;
 
   private running = false;
   /** Set once start has read the stored entries: no pass runs before (it could take one as new). */
@@ -130,8 +105,14 @@ export class SubmissionQueue {
       newKey: this.newKey,
       now: () => this.clock.now(),
     });
-    this.onSaved = options.onSaved;
+    this.onAnswered = options.onAnswered;
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.readPublished = options.readPublished ?? readPublished;
+  }
+
+  /** The queue's clock now: what an entry's age is measured against. */
+  now(): number {
+    return this.clock.now();
   }
 
   /**
@@ -217,27 +198,33 @@ export class SubmissionQueue {
     };
     let verdict: Verdict;
     try {
-      const body = { ghadiId: input.ghadiId, result: input.result, dateTime: input.date };
-      verdict = await verdictOf(await this.post(body, submission.key, new AbortController().signal));
+      verdict = await verdictOf(
+        await this.post(bodyOf(submission), submission.key, new AbortController().signal),
+      );
     } catch {
       verdict = NO_ANSWER;
     }
-    if (verdict.kind === 'saved') {
-      const saved: Submission = { ...submission, state: 'saved', savedAt: verdict.savedAt };
-      this.onSaved?.(saved);
-      return { kind: 'saved', submission: { ...saved, result: verdict.result ?? input.result } };
+    if (verdict.kind === 'retry' || verdict.kind === 'sign-in') {
+      const message = `${verdict.kind === 'retry' ? verdict.message : 'Sign in again'}: this phone cannot keep it, send it again`;
+      return { kind: 'refused', submission: { ...submission, state: 'refused', message }, message };
     }
-    const message =
-      verdict.kind === 'refused'
-        ? verdict.message
-        : `${verdict.kind === 'retry' ? verdict.message : 'Sign in again'}: this phone cannot keep it, send it again`;
-    return { kind: 'refused', submission: { ...submission, state: 'refused', message }, message };
+    const final = await answeredEntry(submission, verdict, this.clock.now(), this.readPublished);
+    this.onAnswered?.(final);
+    return outcomeOf(final);
   }
 
-  /** Removes a saved or refused entry from the list. */
+  /** Removes an entry from the list: a finished one, or one set aside as stale (discarded). */
   async dismiss(key: string): Promise<void> {
     await this.store.dismiss(key);
     await this.refresh();
+  }
+
+  /** Sends an entry set aside as stale, as the agent chose, and is not held back by its age again. */
+  async sendAnyway(key: string): Promise<void> {
+    if (await this.store.sendAnyway(key)) {
+      await this.refresh();
+      await this.flush();
+    }
   }
 
   /**
@@ -274,7 +261,8 @@ export class SubmissionQueue {
       this.setSignInNeeded(false);
       for (;;) {
         if (!this.running) return;
-        const next = await this.store.claimNext();
+        const { next, setAside } = await this.store.claimNext(this.isStale);
+        if (setAside && !next) await this.refresh();
         if (!next) break;
         await this.refresh();
         // Anything but a saved or refused answer ends the pass: later entries wait their turn.
@@ -283,6 +271,9 @@ export class SubmissionQueue {
     }
   }
 
+  private readonly isStale = (entry: Submission): boolean =>
+    this.clock.now() - Date.parse(entry.enteredAt) > STALE_AFTER_MS;
+
   /** Sends one entry; false when the queue must wait (the network, a busy server, the session). */
   private async attempt(sending: Submission): Promise<boolean> {
     const controller = new AbortController();
@@ -290,11 +281,7 @@ export class SubmissionQueue {
     const timeout = this.clock.setTimeout(() => controller.abort(), this.requestTimeoutMs);
     let verdict: Verdict;
     try {
-      const response = await this.post(
-        { ghadiId: sending.ghadiId, result: sending.result, dateTime: sending.date },
-        sending.key,
-        controller.signal,
-      );
+      const response = await this.post(bodyOf(sending), sending.key, controller.signal);
       verdict = await verdictOf(response);
     } catch {
       // No answer: offline, a dropped connection, a timeout. The server may have written it; the
@@ -314,31 +301,6 @@ export class SubmissionQueue {
 
   private async record(entry: Submission, verdict: Verdict): Promise<boolean> {
     switch (verdict.kind) {
-      case 'saved': {
-        this.failures = 0;
-        const saved: Submission = {
-          ...entry,
-          state: 'saved',
-          result: verdict.result ?? entry.result,
-          savedAt: verdict.savedAt,
-          message: undefined,
-        };
-        if (saved.listed) await this.store.put(saved);
-        else await this.store.delete(entry.key);
-        this.settle(entry.key, { kind: 'saved', submission: saved });
-        await this.refresh();
-        this.onSaved?.(saved);
-        return true;
-      }
-      case 'refused': {
-        this.failures = 0;
-        const refused: Submission = { ...entry, state: 'refused', message: verdict.message };
-        if (refused.listed) await this.store.put(refused);
-        else await this.store.delete(entry.key);
-        this.settle(entry.key, { kind: 'refused', submission: refused, message: verdict.message });
-        await this.refresh();
-        return true;
-      }
       case 'sign-in': {
         await this.store.put({ ...entry, state: 'waiting', listed: true, message: 'Sign in again to send' });
         this.setSignInNeeded(true);
@@ -352,6 +314,18 @@ export class SubmissionQueue {
         this.schedule(Math.max(backoff, verdict.retryAfterMs));
         await this.refresh();
         return false;
+      }
+      default: {
+        // An answer for good: saved, held on the server, or refused. None is sent again by itself.
+        this.failures = 0;
+        const final = await answeredEntry(entry, verdict, this.clock.now(), this.readPublished);
+        if (final.listed) await this.store.put(final);
+        else await this.store.delete(entry.key);
+        await this.store.settleDependents(entry, final.state === 'saved' ? final.result : undefined);
+        this.settle(entry.key, outcomeOf(final));
+        await this.refresh();
+        this.onAnswered?.(final);
+        return true;
       }
     }
   }

@@ -1,45 +1,18 @@
 /**
- * The agent's submissions as the phone keeps them (IndexedDB): the entry's shape and the reads and
- * writes the queue makes, each user's entries apart and in the order entered.
+ * The agent's submissions as the phone keeps them (IndexedDB): the reads and writes the queue makes,
+ * each user's entries apart and in the order entered. The entry itself: submission-entry.ts.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
-export type SubmissionState = 'waiting' | 'sending' | 'saved' | 'refused';
-
-export interface Submission {
-  /** The Idempotency-Key, also the entry's key in the store. */
-  key: string;
-  userId: number;
-  /** The order entered: entries are sent in it. */
-  order: number;
-  ghadiId: number;
-  ghadiName: string;
-  /** The business date, YYYY-MM-DD. */
-  date: string;
-  result: string;
-  /** When the agent entered it, by the phone's clock. */
-  enteredAt: string;
-  state: SubmissionState;
-  attempts: number;
-  /**
-   * Whether the list shows it. Not while its first attempt runs: the form reports that one, and only
-   * a submission that could not be sent at once (or outlived its page) becomes the list's.
-   */
-  listed: boolean;
-  /** The value of the waiting entry this one replaced (one declaration per ghadi and date). */
-  replaced?: string | undefined;
-  /** saved: the declaration's time on the server (ISO 8601 UTC). */
-  savedAt?: string | undefined;
-  /** refused: the server's reason; waiting: why the last attempt did not get through. */
-  message?: string | undefined;
-}
-
-export interface NewSubmission {
-  ghadiId: number;
-  ghadiName: string;
-  date: string;
-  result: string;
-}
+import {
+  answeredAtOf,
+  FINISHED_STATES,
+  type NewSubmission,
+  REPLACEABLE,
+  revisedDependents,
+  SAVED_KEPT_MS,
+  type Submission,
+} from './submission-entry.js';
 
 export interface SubmissionStoreOptions {
   /** Whose entries these are: the store reads and changes no other user's. */
@@ -53,9 +26,6 @@ export interface SubmissionStoreOptions {
 export const SUBMISSIONS_DB = 'ghadi-agent-submissions';
 const STORE = 'submissions';
 const BY_USER = 'by-user';
-
-/** A saved entry stays in the list this long after the page opens again, unless dismissed. */
-const SAVED_KEPT_MS = 24 * 60 * 60_000;
 
 interface SubmissionsSchema extends DBSchema {
   submissions: {
@@ -89,15 +59,15 @@ export class SubmissionStore {
 
   /**
    * Takes over what an earlier page left: an entry caught mid-send waits to be sent again, every
-   * entry is listed, and a saved one is forgotten after SAVED_KEPT_MS.
+   * entry is listed, and a saved or held one is forgotten after SAVED_KEPT_MS.
    */
   async reopen(): Promise<void> {
     const db = await this.db();
     const tx = db.transaction(STORE, 'readwrite');
     const now = this.now();
     for (const entry of await tx.store.index(BY_USER).getAll(this.range())) {
-      const expired =
-        entry.state === 'saved' && entry.savedAt && now - Date.parse(entry.savedAt) > SAVED_KEPT_MS;
+      const answeredAt = answeredAtOf(entry);
+      const expired = answeredAt !== undefined && now - Date.parse(answeredAt) > SAVED_KEPT_MS;
       if (expired) await tx.store.delete(entry.key);
       else if (entry.state === 'sending' || !entry.listed) {
         await tx.store.put({
@@ -110,16 +80,20 @@ export class SubmissionStore {
     await tx.done;
   }
 
-  /** Adds the entry after the user's last, in place of a waiting one for the same ghadi and date. */
+  /**
+   * Adds the entry after the user's last, in place of one for the same ghadi and date that is still
+   * unsent or was answered without publishing (held, changed): the new one says what the agent means
+   * now. One being sent stays, and the new one expects the value it would publish.
+   */
   async add(input: NewSubmission): Promise<Submission> {
     const db = await this.db();
     const tx = db.transaction(STORE, 'readwrite');
     const existing = await tx.store.index(BY_USER).getAll(this.range());
-    const replaced = existing.filter(
-      (entry) => entry.state === 'waiting' && entry.ghadiId === input.ghadiId && entry.date === input.date,
-    );
+    const sameDay = (entry: Submission) => entry.ghadiId === input.ghadiId && entry.date === input.date;
+    const replaced = existing.filter((entry) => sameDay(entry) && REPLACEABLE.has(entry.state));
     for (const entry of replaced) await tx.store.delete(entry.key);
-    const last = replaced.at(-1);
+    const unsent = replaced.filter((entry) => entry.state === 'waiting' || entry.state === 'stale');
+    const sending = existing.findLast((entry) => sameDay(entry) && entry.state === 'sending');
     const entry: Submission = {
       key: this.newKey(),
       userId: this.userId,
@@ -132,8 +106,10 @@ export class SubmissionStore {
       state: 'waiting',
       attempts: 0,
       // Replacing an entry the list shows keeps the new one there, where the agent saw the old.
-      listed: replaced.some((entry) => entry.listed),
-      replaced: last?.result,
+      listed: unsent.some((entry) => entry.listed),
+      replaced: unsent.at(-1)?.result,
+      expected: sending ? sending.result : input.expected,
+      expectedFrom: sending?.key,
     };
     await tx.store.put(entry);
     await tx.done;
@@ -142,22 +118,53 @@ export class SubmissionStore {
 
   /**
    * The first waiting entry, marked as being sent, in one transaction: a replacement stored meanwhile
-   * (or another tab of the app) cannot take it between the look and the mark.
+   * (or another tab of the app) cannot take it between the look and the mark. A waiting entry `stale`
+   * calls too old is set aside on the way (state stale), unless the agent said to send it anyway.
    */
-  async claimNext(): Promise<Submission | undefined> {
+  async claimNext(
+    stale: (entry: Submission) => boolean,
+  ): Promise<{ next: Submission | undefined; setAside: boolean }> {
     const db = await this.db();
     const tx = db.transaction(STORE, 'readwrite');
-    const next = (await tx.store.index(BY_USER).getAll(this.range())).find(
-      (entry) => entry.state === 'waiting',
-    );
-    const sending: Submission | undefined = next && {
-      ...next,
-      state: 'sending',
-      attempts: next.attempts + 1,
-    };
-    if (sending) await tx.store.put(sending);
+    const entries = await tx.store.index(BY_USER).getAll(this.range());
+    let next: Submission | undefined;
+    let setAside = false;
+    for (let index = 0; index < entries.length && !next; index += 1) {
+      const entry = entries[index] as Submission;
+      if (entry.state !== 'waiting') continue;
+      if (!entry.sendAnyway && stale(entry)) {
+        setAside = true;
+        await tx.store.put({ ...entry, state: 'stale', listed: true });
+        // Those entered behind it no longer expect what it would have published.
+        for (const revised of revisedDependents(entries, entry, undefined)) {
+          entries[entries.findIndex((other) => other.key === revised.key)] = revised;
+          await tx.store.put(revised);
+        }
+        continue;
+      }
+      next = { ...entry, state: 'sending', attempts: entry.attempts + 1 };
+      await tx.store.put(next);
+    }
     await tx.done;
-    return sending;
+    return { next, setAside };
+  }
+
+  /** The entries entered while `from` was unanswered, now expecting what it published (if anything). */
+  async settleDependents(from: Submission, published: string | undefined): Promise<void> {
+    const db = await this.db();
+    const tx = db.transaction(STORE, 'readwrite');
+    const entries = await tx.store.index(BY_USER).getAll(this.range());
+    for (const revised of revisedDependents(entries, from, published)) await tx.store.put(revised);
+    await tx.done;
+  }
+
+  /** A stale entry the agent chose to send: it waits again, and is not set aside a second time. */
+  async sendAnyway(key: string): Promise<boolean> {
+    const db = await this.db();
+    const entry = await db.get(STORE, key);
+    if (!entry || entry.userId !== this.userId || entry.state !== 'stale') return false;
+    await db.put(STORE, { ...entry, state: 'waiting', sendAnyway: true, message: undefined });
+    return true;
   }
 
   async get(key: string): Promise<Submission | undefined> {
@@ -172,13 +179,22 @@ export class SubmissionStore {
     await (await this.db()).delete(STORE, key);
   }
 
-  /** Removes a saved or refused entry of the user's; one still to be sent stays. */
-  async dismiss(key: string): Promise<void> {
+  /**
+   * Removes an entry of the user's that is finished or set aside (returned, to settle those behind
+   * it); one still to be sent stays.
+   */
+  async dismiss(key: string): Promise<Submission | undefined> {
     const db = await this.db();
     const entry = await db.get(STORE, key);
-    if (entry && entry.userId === this.userId && (entry.state === 'saved' || entry.state === 'refused')) {
+    if (
+      entry &&
+      entry.userId === this.userId &&
+      (FINISHED_STATES.has(entry.state) || entry.state === 'stale')
+    ) {
       await db.delete(STORE, key);
+      return entry;
     }
+    return undefined;
   }
 
   /** The entries the list shows, in the order entered. */

@@ -12,7 +12,10 @@ export interface JustSaved {
 }
 
 export interface DayValue {
-  /** The value saved for the date, as the form says it; undefined when none is known. */
+  /**
+   * The value saved (published) for the date, as the form says it and sends as `Expected`; undefined
+   * when none is known.
+   */
   saved: string | undefined;
   /**
    * What the next submission is read against (the server reads it against the day's stored value):
@@ -28,7 +31,8 @@ export interface DayValue {
  * yesterday, and is the page the history shows first, so one request serves both), else the
  * ghadi's own TodayResult and YesterdayResult. A value this form just saved counts until the
  * refreshed history catches up: an open panna saved a moment ago makes the next three digits the
- * close panna, not a new open. An entry waiting on the phone counts before both.
+ * close panna, not a new open; so does one the queue saved later. An entry waiting on the phone
+ * counts before all of them.
  */
 export function useDayValue(
   ghadi: GhadiRecord,
@@ -46,8 +50,20 @@ export function useDayValue(
     if (date === today) saved = ghadi.TodayResult || undefined;
     else if (date === yesterday) saved = ghadi.YesterdayResult || undefined;
   }
-  if (justSaved?.date === date && (row?.DeclaredAt ?? '') < (justSaved.savedAt ?? ''))
-    saved = justSaved.value;
+  // What this phone saw saved, by the form or by the queue later, until the history is as new.
+  const sentLater = snapshot.submissions.findLast(
+    (entry) => entry.ghadiId === ghadi.GID && entry.date === date && entry.state === 'saved',
+  );
+  let latest = row?.DeclaredAt ?? '';
+  for (const seen of [
+    justSaved?.date === date ? { value: justSaved.value, at: justSaved.savedAt } : null,
+    sentLater ? { value: sentLater.result, at: sentLater.savedAt } : null,
+  ]) {
+    if (seen && latest < (seen.at ?? '')) {
+      saved = seen.value;
+      latest = seen.at ?? '';
+    }
+  }
   const waiting = snapshot.submissions.findLast(
     (entry) =>
       entry.ghadiId === ghadi.GID &&

@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { getSession, useSession } from '../../lib/session.js';
-import { browserWakeUps, postSubmission, type QueueSnapshot, SubmissionQueue } from './submission-queue.js';
+import { browserWakeUps, type Clock, postSubmission } from './submission-network.js';
+import { type QueueSnapshot, SubmissionQueue } from './submission-queue.js';
 
 const EMPTY: QueueSnapshot = { submissions: [], signInNeeded: false, nextAttemptAt: null };
 
 /**
  * The signed-in agent's submission queue, running while the dashboard is open: it reads what an
- * earlier visit left, and each saved entry refreshes the agent's ghadis and history. Null without an
- * agent's session (the route guard lets none in).
+ * earlier visit left, and each answered entry refreshes the agent's ghadis, history and held entries.
+ * Null without an agent's session (the route guard lets none in). `clock`: tests give their own.
  */
-export function useSubmissionQueue(): SubmissionQueue | null {
+export function useSubmissionQueue(clock?: Clock): SubmissionQueue | null {
   const session = useSession();
   const userId = session?.userType === 'agent' ? session.User_Id : null;
   const queryClient = useQueryClient();
@@ -23,9 +24,10 @@ export function useSubmissionQueue(): SubmissionQueue | null {
             post: postSubmission,
             currentUserId: () => getSession()?.User_Id ?? null,
             wakeUps: browserWakeUps,
-            onSaved: () => void queryClient.invalidateQueries({ queryKey: ['agent'] }),
+            onAnswered: () => void queryClient.invalidateQueries({ queryKey: ['agent'] }),
+            ...(clock ? { clock } : {}),
           }),
-    [userId, queryClient],
+    [userId, queryClient, clock],
   );
 
   useEffect(() => {

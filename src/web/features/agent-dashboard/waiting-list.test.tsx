@@ -2,16 +2,29 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../../shared/dates.js';
+import type { PendingDeclaration } from '../../../shared/schemas/pending.js';
 import { endSession } from '../../lib/session.js';
 import { ghadiRecord } from '../../test/records.js';
 import { renderRoutes } from '../../test/render.js';
 import { AgentDashboardPage } from './agent-dashboard-page.js';
+import { heldRows } from './held-entries.js';
+import { HeldList, MISMATCH_TEXT } from './held-list.js';
+import type { Submission } from './submission-entry.js';
 import type { QueueSnapshot } from './submission-queue.js';
-import type { Submission } from './submission-store.js';
-import { fakeApi, freshPhoneStorage, list, saved, signInAgent, siteToday } from './test-support.js';
+import {
+  fakeApi,
+  freshPhoneStorage,
+  heldDeclarationOf,
+  list,
+  saved,
+  signInAgent,
+  siteToday,
+} from './test-support.js';
+import type { MyPending } from './use-my-pending.js';
 import { WaitingList } from './waiting-list.js';
 
 const TODAY = '2026-11-26';
+const NOW = Date.parse('2026-11-26T10:06:00.000Z');
 
 function submission(overrides: Partial<Submission>): Submission {
   return {
@@ -42,7 +55,14 @@ const items = () => within(screen.getByRole('list')).getAllByRole('listitem');
 describe('WaitingList', () => {
   it('shows nothing while the phone keeps nothing', () => {
     const { container } = render(
-      <WaitingList snapshot={snapshotOf([])} today={TODAY} onSendNow={() => {}} onDismiss={() => {}} />,
+      <WaitingList
+        snapshot={snapshotOf([])}
+        today={TODAY}
+        now={NOW}
+        onSendNow={() => {}}
+        onDismiss={() => {}}
+        onSendAnyway={() => {}}
+      />,
     );
     expect(container).toBeEmptyDOMElement();
   });
@@ -80,6 +100,8 @@ describe('WaitingList', () => {
           }),
         ])}
         today={TODAY}
+        now={NOW}
+        onSendAnyway={() => {}}
         onSendNow={onSendNow}
         onDismiss={onDismiss}
       />,
@@ -125,6 +147,8 @@ describe('WaitingList', () => {
       <WaitingList
         snapshot={snapshotOf([submission({ message: 'Sign in again to send' })], true)}
         today={TODAY}
+        now={NOW}
+        onSendAnyway={() => {}}
         onSendNow={() => {}}
         onDismiss={() => {}}
       />,
@@ -140,12 +164,108 @@ describe('WaitingList', () => {
       <WaitingList
         snapshot={snapshotOf([submission({ state: 'saved', savedAt: '2026-11-26T10:05:09.000Z' })])}
         today={TODAY}
+        now={NOW}
+        onSendAnyway={() => {}}
         onSendNow={() => {}}
         onDismiss={() => {}}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Sent from this phone' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+  });
+});
+
+describe('WaitingList, entries the agent must answer', () => {
+  it('shows a stale entry’s age and offers Send anyway and Discard; a changed one says the value now', async () => {
+    const user = userEvent.setup();
+    const onSendAnyway = vi.fn();
+    const onDismiss = vi.fn();
+    render(
+      <WaitingList
+        snapshot={snapshotOf([
+          submission({ order: 1, ghadiName: 'Gali', state: 'stale', enteredAt: '2026-11-25T13:01:00.000Z' }),
+          submission({ order: 2, ghadiName: 'Desawar', state: 'changed', current: '50', message: 'Changed' }),
+          submission({ order: 3, ghadiName: 'Faridabad', state: 'changed', current: null }),
+          submission({ order: 4, ghadiName: 'Ghaziabad', state: 'changed', message: 'The result changed' }),
+          // Held on the server: the held list shows these, not this one.
+          submission({ order: 5, ghadiName: 'Held', state: 'pending' }),
+          submission({ order: 6, ghadiName: 'Differs', state: 'mismatch' }),
+        ])}
+        today={TODAY}
+        now={NOW}
+        onSendNow={() => {}}
+        onDismiss={onDismiss}
+        onSendAnyway={onSendAnyway}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Not sent: your answer needed (1)' })).toBeInTheDocument();
+    expect(items().map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Gali, Today: 45, Not sent',
+      'Desawar, Today: 45, Changed',
+      'Faridabad, Today: 45, Changed',
+      'Ghaziabad, Today: 45, Changed',
+    ]);
+    const [stale, changed, none, unknown] = items() as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    // 10:06 less 13:01 the day before: 21 h 5 min.
+    expect(stale).toHaveTextContent(
+      /Not sent: entered 21 h 5 min ago, at \d\d:\d\d:\d\d[^.]*\. An entry this old/,
+    );
+    expect(changed).toHaveTextContent(
+      'Changed since you entered it: the saved result is now 50. Not sent; check it, and enter yours again if it is right.',
+    );
+    expect(none).toHaveTextContent('Changed since you entered it: no result is saved now.');
+    expect(unknown).toHaveTextContent('Changed since you entered it: The result changed.');
+    expect(screen.queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+
+    await user.click(within(stale).getByRole('button', { name: `Send anyway Gali ${TODAY}` }));
+    expect(onSendAnyway).toHaveBeenCalledWith('key-1');
+    await user.click(within(stale).getByRole('button', { name: `Discard Gali ${TODAY}` }));
+    expect(onDismiss).toHaveBeenCalledWith('key-1');
+    await user.click(within(changed).getByRole('button', { name: `Dismiss Desawar ${TODAY}` }));
+    expect(onDismiss).toHaveBeenCalledWith('key-2');
+  });
+});
+
+describe('HeldList', () => {
+  const pendingOf = (data: PendingDeclaration[] | undefined): MyPending => ({ data, updatedAt: 1 });
+
+  it('lists the server’s held entries, the agent’s own value only, a mismatch without the other value', () => {
+    const rows = heldRows(
+      pendingOf([
+        heldDeclarationOf(1, TODAY, '45', { Name: 'Gali', Current: '40' }),
+        heldDeclarationOf(2, addDays(TODAY, -1), '07', { Name: 'Desawar', Mismatch: true }),
+      ]),
+      // The server's list, once read, is the one source: the phone's own copy is not listed again.
+      [submission({ state: 'pending', result: '45' })],
+    );
+    render(<HeldList rows={rows} today={TODAY} />);
+    expect(
+      screen.getByRole('heading', { name: 'Waiting for a second confirmation (2)' }),
+    ).toBeInTheDocument();
+    expect(items().map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Gali, Today: 45, Waiting',
+      'Desawar, Yesterday: 07, Different value entered',
+    ]);
+    expect(items()[0]).toHaveTextContent(
+      /Yours, entered at \d\d:\d\d:\d\d[^.]*\. Not public yet\.Published now: 40/,
+    );
+    expect(items()[1]).toHaveTextContent(MISMATCH_TEXT);
+  });
+
+  it('falls back to the phone’s held entries while the server’s list cannot be read, and shows nothing when none', () => {
+    const phone = [
+      submission({ order: 1, state: 'pending', result: '45' }),
+      submission({ order: 2, ghadiName: 'Desawar', state: 'mismatch', result: '07' }),
+      submission({ order: 3, state: 'saved', result: '12' }),
+    ];
+    const { unmount } = render(<HeldList rows={heldRows(pendingOf(undefined), phone)} today={TODAY} />);
+    expect(items().map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Gali, Today: 45, Waiting',
+      'Desawar, Today: 07, Different value entered',
+    ]);
+    unmount();
+    const { container } = render(<HeldList rows={heldRows(pendingOf([]), phone)} today={TODAY} />);
+    expect(container).toBeEmptyDOMElement();
   });
 });
 
@@ -227,8 +347,8 @@ describe('AgentDashboardPage with no network', () => {
         sent.push({ key: keyOf(init), body: JSON.parse(String(init?.body)) });
     }
     expect(sent.map((request) => request.body)).toEqual([
-      { ghadiId: 1, result: '46', dateTime: siteToday() },
-      { ghadiId: 2, result: '07', dateTime: siteToday() },
+      { ghadiId: 1, result: '46', dateTime: siteToday(), Expected: null },
+      { ghadiId: 2, result: '07', dateTime: siteToday(), Expected: null },
     ]);
     // 46 went with the key it was first tried with; 07 waited behind it, never tried until now.
     const firstTried = fetchMock.mock.calls
