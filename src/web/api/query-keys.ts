@@ -12,6 +12,8 @@ export const queryKeys = {
   contentBlocks: ['content-blocks'] as const,
   /** Every holiday, past and future (public GET /api/holidays). */
   holidays: ['holidays'] as const,
+  /** Results held for a second confirmation (GET /api/pending), polled by the admin's console. */
+  pending: ['pending'] as const,
   /** The admin's board of today's ghadis. */
   today: ['today'] as const,
   /** The dashboard's plots; a declaration changes them. */
@@ -21,6 +23,8 @@ export const queryKeys = {
   /** One filtered page of the activity trail. */
   activityPage: (view: object) => ['activity', view] as const,
   myGhadis: ['agent', 'my-ghadi'] as const,
+  /** The agent's own entries held for a second confirmation (GET /api/pending, as an agent). */
+  myPending: ['agent', 'pending'] as const,
   /** One page of an agent's history; everything under ['agent'] is refreshed after a submission. */
   myResults: (ghadiId: number | undefined, view: { q: string; page: number }) =>
     ['agent', 'my-results', ghadiId ?? 'all', view] as const,

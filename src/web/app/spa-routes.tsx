@@ -71,6 +71,13 @@ const adminPages: RouteObject[] = [
       (m) => m.HolidaysPage,
     ),
   },
+  {
+    path: 'pending',
+    lazy: page(
+      () => import('../features/pending-declarations/pending-page.js'),
+      (m) => m.PendingPage,
+    ),
+  },
 ];
 
 const agentPages: RouteObject[] = [

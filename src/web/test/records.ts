@@ -17,6 +17,7 @@ export function ghadiRecord(gid: number, overrides: Partial<GhadiRecord> = {}): 
     Kind: 'jodi',
     OpenTime: null,
     Days: [0, 1, 2, 3, 4, 5, 6],
+    Confirmations: 1,
     Closed: null,
     TodayResult: '',
     YesterdayResult: '',

@@ -2,6 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { SITE_NAME } from '../../../shared/site.js';
+import { usePendingCounts } from '../../api/pending-api.js';
+import { decisionsText, PENDING_PATH, PendingCountBadge } from '../../components/admin/pending-alerts.js';
 import { OfflineNotice } from '../../components/ui/offline-notice.js';
 import { logOut } from '../../lib/log-out.js';
 import { queryClient } from '../../lib/query-client.js';
@@ -16,6 +18,7 @@ const LINKS = [
   { to: '/admin/activity', label: 'Activity' },
   // After the spec's links, which keep their order.
   { to: '/admin/holidays', label: 'Holidays' },
+  { to: PENDING_PATH, label: 'Pending results' },
 ];
 
 /** Where the sidebar sits beside the page (Tailwind's lg, as the classes below) rather than over it. */
@@ -29,8 +32,20 @@ function sidebarBesidePage(): boolean {
   return typeof window === 'undefined' || window.matchMedia?.(SIDEBAR_BESIDE_PAGE).matches !== false;
 }
 
-/** The spec's admin shell: a fixed top bar with a toggle, a sidebar open by default, the page and a footer. */
+/**
+ * The spec's admin shell: a fixed top bar with a toggle, a sidebar open by default, the page and a
+ * footer. The query cache spans the shell too: the menu counts the pending results the page may list.
+ */
 export function AdminLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AdminShell />
+    </QueryClientProvider>
+  );
+}
+
+function AdminShell() {
+  const { mismatches } = usePendingCounts();
   const [sidebarOpen, setSidebarOpen] = useState(sidebarBesidePage);
   const navigate = useNavigate();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -50,9 +65,18 @@ export function AdminLayout() {
           onClick={() => setSidebarOpen((open) => !open)}
           aria-expanded={sidebarOpen}
           aria-controls="admin-sidebar"
-          aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
-          className="rounded-md p-2 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-white"
+          aria-label={`${sidebarOpen ? 'Close menu' : 'Open menu'}${mismatches > 0 ? `, ${decisionsText(mismatches)}` : ''}`}
+          className="relative rounded-md p-2 hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-white"
         >
+          {/* On a phone the menu starts closed: its Pending results count would go unseen. */}
+          {mismatches > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute -right-1 -top-1 inline-flex min-w-5 justify-center rounded-full bg-red-600 px-1 text-xs font-bold tabular-nums text-white ring-2 ring-slate-900"
+            >
+              {mismatches}
+            </span>
+          )}
           <svg
             aria-hidden="true"
             viewBox="0 0 24 24"
@@ -115,12 +139,17 @@ export function AdminLayout() {
                   to={link.to}
                   onClick={close}
                   className={({ isActive }) =>
-                    `block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                    `flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${
                       isActive ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'
                     }`
                   }
                 >
-                  {link.label}
+                  {({ isActive }) => (
+                    <>
+                      {link.label}
+                      {link.to === PENDING_PATH && <PendingCountBadge active={isActive} />}
+                    </>
+                  )}
                 </NavLink>
               </li>
             ))}
@@ -139,10 +168,8 @@ export function AdminLayout() {
 
       <div className={`flex min-h-dvh flex-col pt-14 transition-[padding] ${sidebarOpen ? 'lg:pl-64' : ''}`}>
         <main className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
-          <QueryClientProvider client={queryClient}>
-            <OfflineNotice />
-            <Outlet />
-          </QueryClientProvider>
+          <OfflineNotice />
+          <Outlet />
         </main>
         <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-sm text-slate-600">
           © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.

@@ -20,7 +20,11 @@ function screenWidth(beside: boolean) {
 function renderShell() {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response('{}', { status: 200 })),
+    vi.fn(async (url: string) =>
+      url === '/api/pending'
+        ? new Response(JSON.stringify({ success: true, data: [] }), { status: 200 })
+        : new Response('{}', { status: 200 }),
+    ),
   );
   return renderRoutes(
     [{ element: <AdminLayout />, children: [{ path: '/admin/dashboard', element: <h1>Dashboard</h1> }] }],
@@ -76,6 +80,7 @@ describe('the admin sidebar', () => {
       ['Content Blocks', '/admin/content-blocks'],
       ['Activity', '/admin/activity'],
       ['Holidays', '/admin/holidays'],
+      ['Pending results', '/admin/pending'],
     ]);
   });
 });

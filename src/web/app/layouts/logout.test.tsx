@@ -37,6 +37,10 @@ function stubFetch(answer: FetchAnswer) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init: RequestInit = {}) => {
+      // The admin console's poll of pending results is not what these tests count.
+      if (url === '/api/pending') {
+        return Promise.resolve(new Response(JSON.stringify({ success: true, data: [] }), { status: 200 }));
+      }
       calls.push({ url, init });
       return answer();
     }),

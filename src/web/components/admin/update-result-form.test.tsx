@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResultHistoryEntry } from '../../../shared/schemas/declarations.js';
+import { MISMATCH_MESSAGE, PENDING_MESSAGE } from '../../../shared/schemas/pending.js';
 import { renderWithQuery } from '../../test/render.js';
 import { UpdateResultForm } from './update-result-form.js';
 
@@ -26,11 +27,14 @@ const declared = (date: string, value: string): ResultHistoryEntry => ({
 
 let stored: Record<string, string> = {};
 let posts: unknown[] = [];
+/** The submission's answer: published unless a test says otherwise. */
+let submitted: { status: number; body: unknown } = { status: 200, body: { success: true, data: {} } };
 
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true, toFake: ['Date'] });
   stored = {};
   posts = [];
+  submitted = { status: 200, body: { success: true, data: {} } };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
@@ -46,7 +50,7 @@ beforeEach(() => {
       }
       if (url.pathname === '/api/agent/my-ghadi/update-result') {
         posts.push(JSON.parse(String(init.body)));
-        return json({ success: true, data: {} });
+        return json(submitted.body, submitted.status);
       }
       return json({ success: false, message: 'Not found' }, 404);
     }),
@@ -109,5 +113,31 @@ describe('UpdateResultForm on a jodi ghadi', () => {
     expect(screen.queryByTestId('entry-readout')).not.toBeInTheDocument();
     const asked = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
     expect(asked.some((url) => url.startsWith('/api/result-history'))).toBe(false);
+  });
+});
+
+describe('UpdateResultForm on a ghadi that needs two people', () => {
+  const enter = async (value: string) => {
+    const user = userEvent.setup();
+    renderWithQuery(<UpdateResultForm ghadi={{ GID: 3, NameEn: 'Gali' }} onClose={() => {}} />);
+    await user.type(screen.getByLabelText('Result'), value);
+    await user.click(screen.getByRole('button', { name: 'Save Result' }));
+  };
+
+  it('says a held value is not published yet (202)', async () => {
+    submitted = { status: 202, body: { success: true, pending: true, message: PENDING_MESSAGE } };
+    await enter('45');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Waiting for a second confirmation: this ghadi needs two people to enter the same value. Nothing is published yet.',
+    );
+    expect(screen.queryByText('Result updated!')).not.toBeInTheDocument();
+  });
+
+  it('says a value that differs from another person’s is not published (409)', async () => {
+    submitted = { status: 409, body: { success: false, mismatch: true, message: MISMATCH_MESSAGE } };
+    await enter('54');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Not published. ${MISMATCH_MESSAGE}. See Pending results.`,
+    );
   });
 });

@@ -8,7 +8,7 @@ import { resolveSubmission } from '../../../shared/matka-submissions.js';
 import { marketStepOf } from '../../../shared/open-close-steps.js';
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { type ResultSubmitInput, resultSubmitInput } from '../../../shared/schemas/results.js';
-import { useResultHistory, useSubmitResult } from '../../api/results-api.js';
+import { type SubmitOutcome, useResultHistory, useSubmitResult } from '../../api/results-api.js';
 import { useSiteToday } from '../../api/site-api.js';
 import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
@@ -33,6 +33,21 @@ function useDayValue(gid: number, kind: GhadiKind, date: string, today: string, 
 }
 
 /**
+ * What the admin is told of a submission. On a ghadi that needs two people an admin's value is one
+ * confirmation like anyone's: it publishes only when it matches another person's entry.
+ */
+function outcomeText(outcome: SubmitOutcome): { tone: 'success' | 'error' | 'info'; text: string } {
+  if (outcome.kind === 'published') return { tone: 'success', text: 'Result updated!' };
+  if (outcome.kind === 'pending') {
+    return {
+      tone: 'info',
+      text: `${outcome.message}: this ghadi needs two people to enter the same value. Nothing is published yet.`,
+    };
+  }
+  return { tone: 'error', text: `Not published. ${outcome.message}. See Pending results.` };
+}
+
+/**
  * The inline Update Result form of one ghadi row: a result and its date (today in the site's zone).
  * The Ghadi list and today's board open it under the row. On a panna or open/close ghadi it reads
  * the value as the server will (the agent's form does the same) and sends it as it will be stored.
@@ -50,7 +65,7 @@ export function UpdateResultForm({
   const kind = ghadi.Kind ?? 'jodi';
   const today = useSiteToday();
   const submit = useSubmitResult();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -87,8 +102,8 @@ export function UpdateResultForm({
       return;
     }
     try {
-      await submit.mutateAsync({ ...values, result: resolved.value });
-      setOutcome({ tone: 'success', text: 'Result updated!' });
+      const sent = await submit.mutateAsync({ ...values, result: resolved.value });
+      setOutcome(outcomeText(sent));
     } catch (error) {
       setOutcome({ tone: 'error', text: messageOr(error, 'Failed to update result') });
     }

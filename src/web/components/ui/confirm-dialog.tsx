@@ -5,6 +5,8 @@ interface ConfirmDialogProps {
   /** The question; the dialog is open while it is set. */
   message: string | null;
   confirmLabel?: string;
+  /** The confirm button's text while the action runs. */
+  busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -17,6 +19,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({
   message,
   confirmLabel = 'Delete',
+  busyLabel = 'Deleting…',
   busy = false,
   onConfirm,
   onCancel,
@@ -37,7 +40,7 @@ export function ConfirmDialog({
             Cancel
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={busy}>
-            {busy ? 'Deleting…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </div>
       </div>

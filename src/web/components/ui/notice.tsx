@@ -4,7 +4,8 @@ import { Button } from './button.js';
 
 /** A page's latest outcome: the spec's fixed text, plus the server's explanation when it gave one. */
 export interface Notice {
-  tone: 'success' | 'error';
+  /** info: neither done nor failed, e.g. a result held for a second confirmation. */
+  tone: 'success' | 'error' | 'info';
   message: string;
   detail?: string | undefined;
 }

@@ -20,6 +20,9 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   content_delete: 'Content block deleted',
   result_declare: 'Result declared',
   result_correct: 'Result corrected',
+  result_hold: 'Result held for a second person',
+  result_mismatch: 'Result differs from another entry',
+  pending_discard: 'Pending results discarded',
   results_import: 'Results imported',
 };
 

@@ -1,4 +1,5 @@
 import { useDashboardCounts } from '../../api/counts-api.js';
+import { PendingBanner } from '../../components/admin/pending-alerts.js';
 import { PageTitle } from '../../components/ui/card.js';
 import { ErrorState, Spinner } from '../../components/ui/states.js';
 import { SiteStatsPanel } from './site-stats-panel.js';
@@ -17,6 +18,9 @@ export function DashboardPage() {
   return (
     <div>
       <PageTitle>Welcome, Admin</PageTitle>
+      <div className="mb-4 empty:hidden">
+        <PendingBanner />
+      </div>
       <div className="mb-6">
         <TodayBoard />
       </div>

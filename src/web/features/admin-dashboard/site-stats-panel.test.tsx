@@ -31,7 +31,16 @@ const DAYS: DailyStatsEntry[] = Array.from({ length: 30 }, (_, index) => ({
 }));
 
 const GHADIS: GhadiStatsEntry[] = [
-  { GID: 1, NameEn: 'Gali', days: 30, declared: 30, onTime: 30, onTimeRate: 1, medianDelayMinutes: 1.5 },
+  {
+    GID: 1,
+    NameEn: 'Gali',
+    days: 30,
+    declared: 30,
+    onTime: 30,
+    onTimeRate: 1,
+    medianDelayMinutes: 1.5,
+    imported: 0,
+  },
   {
     GID: 2,
     NameEn: 'Disawer',
@@ -40,8 +49,18 @@ const GHADIS: GhadiStatsEntry[] = [
     onTime: 18,
     onTimeRate: 0.621,
     medianDelayMinutes: 12.5,
+    imported: 0,
   },
-  { GID: 3, NameEn: 'Vague', days: 29, declared: 10, onTime: 0, onTimeRate: null, medianDelayMinutes: null },
+  {
+    GID: 3,
+    NameEn: 'Vague',
+    days: 29,
+    declared: 10,
+    onTime: 0,
+    onTimeRate: null,
+    medianDelayMinutes: null,
+    imported: 0,
+  },
 ];
 
 const requests: URL[] = [];

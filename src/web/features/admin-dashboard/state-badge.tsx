@@ -65,3 +65,22 @@ export function ClosedBadge({ closed }: { closed: Closure }) {
     </Badge>
   );
 }
+
+/**
+ * A ghadi needing two people whose value of the day waits: for a second person's entry, or (entries
+ * that differ) for the admin's decision on the Pending results screen.
+ */
+export function PendingBadge({ mismatch }: { mismatch: boolean }) {
+  return mismatch ? (
+    <Badge tone="red">
+      <StateIcon name="alert" />
+      Entries differ
+    </Badge>
+  ) : (
+    <Badge tone="amber">
+      <StateIcon name="clock" />
+      Waiting for 2nd
+      <span className="sr-only"> confirmation</span>
+    </Badge>
+  );
+}

@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import type { GhadiState } from '../../../shared/ghadi-due.js';
 import type { LiveEvent } from '../../../shared/live-events.js';
 import type { TodayBoard as Board, TodayGhadi } from '../../../shared/schemas/today.js';
+import { usePendingDeclarations } from '../../api/pending-api.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { useTodayBoard } from '../../api/today-api.js';
 import { UpdateResultForm } from '../../components/admin/update-result-form.js';
@@ -9,7 +10,7 @@ import { Button } from '../../components/ui/button.js';
 import { EmptyState, ErrorState, Spinner } from '../../components/ui/states.js';
 import { useLiveRefetch } from '../../hooks/use-live-refetch.js';
 import { nextChangeOf, stateNow, useBoardClock } from './board-time.js';
-import { ClosedBadge, StateBadge, StateIcon } from './state-badge.js';
+import { ClosedBadge, PendingBadge, StateBadge, StateIcon } from './state-badge.js';
 import { AgentsCell, CELL, ResultCell, TimeCell } from './today-board-cells.js';
 
 /** What changes the board: a result declared or corrected, a ghadi added, edited or deleted, a new day. */
@@ -41,8 +42,19 @@ function dateLabel(date: string): string {
   return Number.isNaN(instant) ? date : dateFormat.format(instant);
 }
 
+/** Today's pending results by ghadi: true where the entries differ. */
+function usePendingToday(date: string): Map<number, boolean> {
+  const pending = usePendingDeclarations();
+  return new Map(
+    (pending.data ?? [])
+      .filter((declaration) => declaration.Date === date)
+      .map((declaration) => [declaration.GID, declaration.Mismatch]),
+  );
+}
+
 function BoardTable({ board, now }: { board: Board; now: number }) {
   const [formFor, setFormFor] = useState<number | null>(null);
+  const pendingToday = usePendingToday(board.date);
   return (
     <table className="block w-full text-left md:table">
       <caption className="sr-only">Today's ghadis by order, with their state and result</caption>
@@ -92,11 +104,16 @@ function BoardTable({ board, now }: { board: Board; now: number }) {
                 </th>
                 <TimeCell ghadi={ghadi} state={state} closed={look === 'closed'} now={now} />
                 <td className={`col-start-2 row-start-1 justify-self-end ${CELL}`}>
-                  {look === 'closed' && ghadi.closed ? (
-                    <ClosedBadge closed={ghadi.closed} />
-                  ) : (
-                    <StateBadge state={state} />
-                  )}
+                  <span className="flex flex-col items-end gap-1 md:items-start">
+                    {look === 'closed' && ghadi.closed ? (
+                      <ClosedBadge closed={ghadi.closed} />
+                    ) : (
+                      <StateBadge state={state} />
+                    )}
+                    {pendingToday.has(ghadi.GID) && (
+                      <PendingBadge mismatch={pendingToday.get(ghadi.GID) === true} />
+                    )}
+                  </span>
                 </td>
                 <ResultCell ghadi={ghadi} timeZone={board.timeZone} />
                 <AgentsCell ghadi={ghadi} now={now} />

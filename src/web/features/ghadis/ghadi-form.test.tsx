@@ -15,6 +15,7 @@ const MARKET = ghadiRecord(1, {
 });
 const STARLINE = ghadiRecord(2, { NameEn: 'Starline', Kind: 'panna' });
 const DAILY = ghadiRecord(3, { NameEn: 'Daily' });
+const WITNESSED = ghadiRecord(4, { NameEn: 'Witnessed', Confirmations: 2 });
 
 let posted: Array<{ method: string; path: string; body: unknown }> = [];
 
@@ -26,7 +27,7 @@ beforeEach(() => {
       const method = init.method ?? 'GET';
       const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
       if (method === 'GET' && url === '/api/ghadis') {
-        return json({ success: true, data: [MARKET, STARLINE, DAILY] });
+        return json({ success: true, data: [MARKET, STARLINE, DAILY, WITNESSED] });
       }
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Partial<GhadiRecord>) : {};
       posted.push({ method, path: url, body });
@@ -104,6 +105,7 @@ describe('the ghadi form’s kind, open time and days', () => {
           Kind: 'open-close',
           OpenTime: '3:45 PM',
           Days: [0, 1, 2, 3, 4, 5, 6],
+          Confirmations: 1,
         },
       },
     ]);
@@ -163,5 +165,67 @@ describe('the ghadi list’s kinds, times and days', () => {
     expect(within(daily).getByText('Jodi')).toBeInTheDocument();
     expect(daily).not.toHaveTextContent('Every day');
     expect(daily).not.toHaveTextContent('open ');
+  });
+});
+
+describe('the ghadi form’s confirmations', () => {
+  it('publishes on one person’s word by default, and says what 2 means', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<GhadisPage />);
+    const confirmations = within(form()).getByLabelText('Confirmations');
+    expect(confirmations).toHaveValue('1');
+    expect(
+      within(confirmations)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]),
+    ).toEqual([
+      ['1', '1: one person publishes'],
+      ['2', '2: two people must agree'],
+    ]);
+    expect(confirmations).toHaveAccessibleDescription(/a result stays hidden until a second person/);
+
+    await fillBasics(user);
+    await user.click(within(form()).getByRole('button', { name: 'Add Ghadi' }));
+    expect(await screen.findByText('Ghadi added.')).toBeInTheDocument();
+    expect(posted[0]?.body).toMatchObject({ Confirmations: 1 });
+  });
+
+  it('sends 2 when two people must enter the same value', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<GhadisPage />);
+    await fillBasics(user);
+    await user.selectOptions(within(form()).getByLabelText('Confirmations'), '2');
+    await user.click(within(form()).getByRole('button', { name: 'Add Ghadi' }));
+    expect(await screen.findByText('Ghadi added.')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        method: 'POST',
+        path: '/api/ghadis',
+        body: expect.objectContaining({ NameEn: 'Milan', Confirmations: 2 }),
+      },
+    ]);
+  });
+
+  it('edits a ghadi needing two with 2 chosen, and can set it back to 1', async () => {
+    const user = userEvent.setup();
+    renderWithQuery(<GhadisPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Witnessed' }));
+    expect(within(form()).getByLabelText('Confirmations')).toHaveValue('2');
+    await user.selectOptions(within(form()).getByLabelText('Confirmations'), '1');
+    await user.click(within(form()).getByRole('button', { name: 'Update Ghadi' }));
+    expect(await screen.findByText('Ghadi updated.')).toBeInTheDocument();
+    expect(posted[0]).toMatchObject({
+      method: 'PUT',
+      path: `/api/ghadis/${WITNESSED._id}`,
+      body: { NameEn: 'Witnessed', Confirmations: 1 },
+    });
+  });
+
+  it('marks in the list only the ghadis that need two people', async () => {
+    renderWithQuery(<GhadisPage />);
+    const rowOf = async (name: string) =>
+      (await screen.findByRole('cell', { name: new RegExp(`^${name}`) })).closest('tr') as HTMLElement;
+    expect(within(await rowOf('Witnessed')).getByText('2 confirmations')).toBeInTheDocument();
+    expect(await rowOf('Daily')).not.toHaveTextContent('confirmations');
   });
 });

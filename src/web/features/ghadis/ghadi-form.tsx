@@ -46,6 +46,7 @@ export function GhadiForm({ editing, onSaved, onFailed, onCancel }: GhadiFormPro
       Kind: editing?.Kind ?? 'jodi',
       OpenTime: editing?.OpenTime ?? '',
       Days: editing ? editing.Days.map(String) : EVERY_DAY_TICKED,
+      Confirmations: String(editing?.Confirmations ?? 1),
     },
   });
   const market = useWatch({ control, name: 'Kind' }) === 'open-close';
@@ -115,6 +116,15 @@ export function GhadiForm({ editing, onSaved, onFailed, onCancel }: GhadiFormPro
             error={errors.RTime?.message}
             {...register('RTime')}
           />
+          <SelectField
+            label="Confirmations"
+            hint="With 2, a result stays hidden until a second person (agent or admin) enters the same value; a different value alerts the admins."
+            error={errors.Confirmations?.message}
+            {...register('Confirmations')}
+          >
+            <option value="1">1: one person publishes</option>
+            <option value="2">2: two people must agree</option>
+          </SelectField>
         </div>
         <fieldset aria-describedby={errors.Days ? `${daysHintId} ${daysErrorId}` : daysHintId}>
           <legend className="mb-1 block text-sm font-medium text-slate-700">Days</legend>

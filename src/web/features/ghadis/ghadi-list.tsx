@@ -90,10 +90,12 @@ export function GhadiList({ editingId, reveal, onRevealed, onEdit, onDeleted, on
                     <span className="block text-slate-600" lang="hi">
                       {ghadi.NameHn}
                     </span>
-                    <span className="mt-1 block">
+                    <span className="mt-1 flex flex-wrap gap-1">
                       <Badge tone={ghadi.Kind === 'jodi' ? 'slate' : 'indigo'}>
                         {KIND_BADGES[ghadi.Kind]}
                       </Badge>
+                      {/* Only the exception is marked: most ghadis publish on one person's word. */}
+                      {ghadi.Confirmations === 2 && <Badge tone="amber">2 confirmations</Badge>}
                     </span>
                     <span className="block text-xs text-slate-500 sm:hidden">
                       #{ghadi.OrderId} · {timesText(ghadi)}

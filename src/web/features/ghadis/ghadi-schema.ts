@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseResultTime } from '../../../shared/ghadi-due.js';
 import { ALL_DAYS } from '../../../shared/matka.js';
 import { ghadiDays, ghadiInput, ghadiKind } from '../../../shared/schemas/ghadis.js';
+import { ghadiConfirmations } from '../../../shared/schemas/pending.js';
 
 /**
  * OrderId comes from a text input: an empty one says "required", anything else gets the API's own
@@ -27,6 +28,9 @@ const daysTicked = z
 /** Every weekday ticked, as a new ghadi starts: the checkboxes' values. */
 export const EVERY_DAY_TICKED: string[] = ALL_DAYS.map(String);
 
+/** The Confirmations select's value (text), read as the API's 1 or 2. */
+const confirmationsChosen = z.string().transform(Number).pipe(ghadiConfirmations);
+
 const minutesOf = (text: string) => {
   const time = parseResultTime(text);
   return time && time.hour * 60 + time.minute;
@@ -45,6 +49,7 @@ export const ghadiForm = ghadiInput
     Kind: ghadiKind,
     OpenTime: z.string().trim(),
     Days: daysTicked,
+    Confirmations: confirmationsChosen,
   })
   .superRefine((values, ctx) => {
     if (values.Kind !== 'open-close') return;

@@ -17,6 +17,7 @@ const GHADIS: GhadiRecord[] = Array.from({ length: 23 }, (_, index) => ({
   Kind: 'jodi',
   OpenTime: null,
   Days: [0, 1, 2, 3, 4, 5, 6],
+  Confirmations: 1,
   Closed: null,
   TodayResult: index === 0 ? '42' : '',
   YesterdayResult: '',
