@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PublicPageData } from '../shared/public-page-data.js';
 import { WeeklyChartView } from './features/public-charts/weekly-chart-view.js';
+import { DeclarationsView } from './features/public-declarations/declarations-view.js';
+import { ReceiptView } from './features/public-receipts/receipt-view.js';
 import { PublicPage } from './public-page.js';
 
 /**
@@ -11,7 +13,7 @@ import { PublicPage } from './public-page.js';
 export function renderPage(data: PublicPageData): string {
   return renderToString(
     <StrictMode>
-      <PublicPage data={data} views={{ WeeklyChartView }} />
+      <PublicPage data={data} views={{ WeeklyChartView, ReceiptView, DeclarationsView }} />
     </StrictMode>,
   );
 }

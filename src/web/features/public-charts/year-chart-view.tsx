@@ -6,6 +6,7 @@ import { DAYS } from '../../../shared/month-tables.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { YearChartPageData } from '../../../shared/public-page-data.js';
 import { WithName } from '../../components/public/ghadi-name.js';
+import { tapYearCell } from '../../components/public/receipt-tap.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { TappedCells } from '../../components/public/tapped-cell.js';
 import { useLiveData } from '../../lib/live-updates.js';
@@ -105,7 +106,12 @@ export function YearChartView({ initial, language }: { initial: YearChartPageDat
         )}
         <Cells>
           <ChartScroll language={language}>
-            <table className="chart-table" aria-labelledby={CHART_TITLE_ID}>
+            {/* biome-ignore lint/a11y/useKeyWithClickEvents: a tap shows a value's receipt; by keyboard, its month's page has each value's button */}
+            <table
+              className="chart-table chart-receipts"
+              aria-labelledby={CHART_TITLE_ID}
+              onClick={(event) => tapYearCell(event, { name, language, timeZone: data.timeZone }, chart)}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t.day}</th>

@@ -85,7 +85,10 @@ export function DayCells({
   return (
     <>
       <td className="v">
-        {result.Result}
+        {/* Its receipt on a tap (results view's table listener, receipt-tap.ts). */}
+        <button type="button" className="rc" data-date={result.Date} aria-haspopup="dialog">
+          {result.Result}
+        </button>
         {result.Corrected && <CorrectionMark previous={result.Previous} language={language} />}
       </td>
       <td>

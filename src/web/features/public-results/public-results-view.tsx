@@ -7,6 +7,7 @@ import { awaitedTimeOf } from '../../../shared/open-close-steps.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import { WithName } from '../../components/public/ghadi-name.js';
+import { tapMonthValue } from '../../components/public/receipt-tap.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { DayCells, declaredLive } from './day-cells.js';
@@ -100,6 +101,8 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
                   {text.yearChart(displayName, data.year)}
                 </a>
               </p>
+              {/* Made on the server in the page's language (punctuality-line.ts). */}
+              {initial.punctuality && <p className="mt-1 text-sm text-slate-700">{initial.punctuality}</p>}
             </>
           )}
         </div>
@@ -190,7 +193,21 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
         {byDay && (
           <>
             <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-              <table className="day-table results-table w-full text-center">
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: value buttons' clicks (day-cells.tsx), keyboard's too */}
+              <table
+                className="day-table results-table w-full text-center"
+                onClick={(event) =>
+                  tapMonthValue(
+                    event,
+                    data.ghadi && {
+                      gid: data.ghadi.GID,
+                      name: displayName,
+                      language,
+                      timeZone: initial.timeZone,
+                    },
+                  )
+                }
+              >
                 <caption className="bg-slate-800 px-3 py-2 text-left font-semibold text-white">
                   <WithName
                     text={text.caption(displayName, monthLabel(data.month, data.year, language))}

@@ -1,0 +1,56 @@
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { DeclarationEntry } from '../../shared/schemas/declarations.js';
+
+/** What the receipt panel's tests (and the pages' that open it) fake: the log's answers, modal dialogs. */
+
+/** A log entry: Gali's 22 November 2026 corrected from 45 to 54, receipt 3f9a0c12de. */
+export function logEntry(overrides: Partial<DeclarationEntry> = {}): DeclarationEntry {
+  return {
+    seq: 12,
+    GID: 5,
+    Name: 'Gali',
+    Date: '2026-11-22',
+    Result: '54',
+    Previous: '45',
+    DeclaredAt: '2026-11-22T17:50:00.000Z',
+    prevHash: 'a'.repeat(64),
+    hash: `3f9a0c12de${'b'.repeat(54)}`,
+    Step: null,
+    ...overrides,
+  };
+}
+
+/** Answers GET /api/declarations with `entries` (or a failure), and records what was asked. */
+export function answerLog(entries: DeclarationEntry[] | 'fail') {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(input);
+      if (entries === 'fail') return new Response('{}', { status: 500 });
+      return new Response(JSON.stringify({ success: true, data: entries, head: { seq: 12, hash: '' } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return asked;
+}
+
+/** jsdom has no modal dialogs: open and close as the browser's do, the close event included. */
+export function fakeModalDialogs(): void {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
+/** Closes a panel a test left open, so that the next test starts without one. */
+export function closeLeftPanel(): void {
+  const open = document.querySelector<HTMLDialogElement>('dialog[data-testid="receipt-panel"]');
+  if (open) act(() => open.close());
+}
