@@ -20,6 +20,7 @@ export interface Ghadi {
   OpenTime: string | null;
   Days: number[];
   Closed: string | null;
+  Confirmations: 1 | 2;
   TodayResult: string;
 }
 

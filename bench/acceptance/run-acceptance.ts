@@ -18,7 +18,9 @@
  * charts-checks.ts), the offline group (issue 35: Chromium as an agent offline, installability,
  * Idempotency-Key on two processes, PostgreSQL and SQLite; offline-checks.ts), the console group
  * (issue 33: today's board, the activity trail, the daily numbers; console-checks.ts), the matka group
- * (issue 39: kinds, pannas, steps, holidays, import, weekly charts, a live panel chart; matka-checks.ts), the phone group
+ * (issue 39: kinds, pannas, steps, holidays, import, weekly charts, a live panel chart; matka-checks.ts),
+ * the two-person group (issue 40: held entries, blind mismatches, receipts, punctuality;
+ * two-person-checks.ts), the phone group
  * (issue 32: axe-core and overlaps in Chromium at 360 and 1280 px on a site of its own, and Lighthouse
  * on every public page kind of the seeded site, alone as phone-lighthouse; phone-checks.ts), the
  * result-time group (issue 46: burst, stampede, Varnish in front, cache headers, 404s, sitemap, a full
@@ -54,6 +56,7 @@ import { phoneChecks } from './phone-checks.js';
 import { lighthouseChecks } from './phone-lighthouse.js';
 import { resultTimeChecks } from './result-time-checks.js';
 import { scaleChecks } from './scale-checks.js';
+import { twoPersonChecks } from './two-person-checks.js';
 import type {
   AcceptanceChecks,
   AcceptanceContext,
@@ -75,6 +78,7 @@ const GROUPS: Group[] = [
   { name: 'offline', standalone: offlineChecks },
   { name: 'console', standalone: consoleChecks },
   { name: 'matka', standalone: matkaChecks },
+  { name: 'two-person', standalone: twoPersonChecks },
   { name: 'phone', checks: phoneChecks },
   { name: 'phone-lighthouse', checks: lighthouseChecks },
   { name: 'result-time', standalone: resultTimeChecks },
