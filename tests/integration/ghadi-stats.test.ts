@@ -9,6 +9,7 @@ import {
   createGhadi,
   expectStatus,
   type Failure,
+  importResults,
   loginAdmin,
   submitResult,
 } from '../support/factories.js';
@@ -303,17 +304,7 @@ describe.each(DIALECTS)('per-ghadi stats [%s]', (dialect) => {
   });
   it('leaves out the days a CSV import gave their first value: neither on time nor late', async () => {
     const admin = await loginAdmin(t.app);
-    const importLines = async (lines: Array<[string, number, string]>) =>
-      expectStatus<{ success: true }>(
-        await call(t.app, {
-          method: 'POST',
-          url: '/api/results/import?dryRun=false',
-          token: admin,
-          body: `Date,GID,Result\n${lines.map((line) => line.join(',')).join('\n')}\n`,
-          headers: { 'content-type': 'text/csv; charset=utf-8' },
-        }),
-        200,
-      );
+    const importLines = (lines: Array<[string, number, string]>) => importResults(t.app, admin, lines);
     const due = wall(T0 - 5 * MINUTE);
     const day = due.date;
     const ghadi = await madeEarlier(admin, due.time, 958);

@@ -12,6 +12,7 @@ import {
   expectStatus,
   type Failure,
   type GhadiFields,
+  importResults,
   loginAdmin,
   submitResult,
   unique,
@@ -63,17 +64,8 @@ describe.each(DIALECTS)('a ghadi’s punctuality in public [%s]', (dialect) => {
     submitResult(t.app, admin, { ghadiId: ghadi.GID, result, dateTime });
   const delayOf = (declaredAt: string | null | undefined, rTime: string, date: string) =>
     Math.max(0, Date.parse(declaredAt ?? '') - dueAt(rTime, date));
-  const importLines = async (admin: string, lines: Array<[string, number, string]>) =>
-    expectStatus<{ success: true }>(
-      await call(t.app, {
-        method: 'POST',
-        url: '/api/results/import?dryRun=false',
-        token: admin,
-        body: `Date,GID,Result\n${lines.map((line) => line.join(',')).join('\n')}\n`,
-        headers: { 'content-type': 'text/csv; charset=utf-8' },
-      }),
-      200,
-    );
+  const importLines = (admin: string, lines: Array<[string, number, string]>) =>
+    importResults(t.app, admin, lines);
 
   it('answers 404 for a name no live ghadi has, and one record for every spelling of a name', async () => {
     const admin = await loginAdmin(t.app);

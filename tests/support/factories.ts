@@ -213,6 +213,24 @@ export function postResult(
   return call(app, { method: 'POST', url: '/api/agent/my-ghadi/update-result', token, body });
 }
 
+/** Imports CSV lines (Date, GID, Result) for good: POST /api/results/import, answered 200. */
+export async function importResults(
+  app: FastifyInstance,
+  adminToken: string,
+  lines: Array<[string, number, string]>,
+): Promise<void> {
+  expectStatus(
+    await call(app, {
+      method: 'POST',
+      url: '/api/results/import?dryRun=false',
+      token: adminToken,
+      body: `Date,GID,Result\n${lines.map((line) => line.join(',')).join('\n')}\n`,
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    }),
+    200,
+  );
+}
+
 export async function submitResult(
   app: FastifyInstance,
   token: string,

@@ -1,43 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
-import { resultRecord, TICKER } from '../../test/records.js';
+import { resultRecord } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
+import { resultsPageData } from '../../test/results-page-data.js';
 import { PublicResultsView } from './public-results-view.js';
 
-const data = (overrides: Partial<ResultsPageData> = {}): ResultsPageData => ({
-  page: 'results',
-  version: 1,
-  siteName: 'Site',
-  name: 'gali',
-  today: '2026-11-23',
-  timeZone: 'Asia/Kolkata',
-  ghadiNames: TICKER,
-  month: 11,
-  year: 2026,
-  ghadi: {
-    GID: 5,
-    NameEn: 'Gali',
-    NameHn: 'गली',
-    RTime: '11:15 PM',
-    Kind: 'jodi',
-    OpenTime: null,
-    Days: [0, 1, 2, 3, 4, 5, 6],
-  },
-  results: [
-    // Corrected the next morning, 09:05 in Kolkata: still the game's own declaration.
-    resultRecord(5, '2026-11-22', '54', {
-      Name: 'Gali',
-      Corrected: true,
-      Previous: '45',
-      DeclaredAt: '2026-11-23T03:35:00.000Z',
-    }),
-    resultRecord(5, '2026-11-21', '07', { Name: 'Gali', DeclaredAt: '2026-11-21T09:02:00.000Z' }),
-    // Imported weeks later: its time says nothing of the game.
-    resultRecord(5, '2026-11-01', '88', { Name: 'Gali', DeclaredAt: '2026-11-20T06:00:00.000Z' }),
-  ],
-  ...overrides,
-});
+const data = (overrides: Partial<ResultsPageData> = {}): ResultsPageData => {
+  const base = resultsPageData();
+  return resultsPageData({
+    results: [
+      ...(base.results ?? []),
+      // Imported weeks later: its time says nothing of the game.
+      resultRecord(5, '2026-11-01', '88', { Name: 'Gali', DeclaredAt: '2026-11-20T06:00:00.000Z' }),
+    ],
+    ...overrides,
+  });
+};
 
 const row = (day: number) => within(screen.getByRole('table')).getAllByRole('row')[day] as HTMLElement;
 const cells = (day: number) => [...row(day).querySelectorAll('td')].map((cell) => cell.textContent);

@@ -2,40 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
-import { resultRecord, TICKER } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
+import { resultsPageData } from '../../test/results-page-data.js';
 import { PublicResultsView } from './public-results-view.js';
 
-const data = (overrides: Partial<ResultsPageData> = {}): ResultsPageData => ({
-  page: 'results',
-  version: 1,
-  siteName: 'Site',
-  name: 'gali',
-  today: '2026-11-23',
-  timeZone: 'Asia/Kolkata',
-  ghadiNames: TICKER,
-  month: 11,
-  year: 2026,
-  ghadi: {
-    GID: 5,
-    NameEn: 'Gali',
-    NameHn: 'गली',
-    RTime: '11:15 PM',
-    Kind: 'jodi',
-    OpenTime: null,
-    Days: [0, 1, 2, 3, 4, 5, 6],
-  },
-  results: [
-    resultRecord(5, '2026-11-22', '54', {
-      Name: 'Gali',
-      Corrected: true,
-      Previous: '45',
-      DeclaredAt: '2026-11-23T03:35:00.000Z',
-    }),
-    resultRecord(5, '2026-11-21', '07', { Name: 'Gali', DeclaredAt: '2026-11-21T09:02:00.000Z' }),
-  ],
-  ...overrides,
-});
+const data = resultsPageData;
 
 const serve = (page: ResultsPageData, language: Language) =>
   renderThenHydrate(<PublicResultsView initial={page} language={language} />);

@@ -2,32 +2,18 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
-import { TICKER } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
+import { resultsPageData } from '../../test/results-page-data.js';
 import { PublicResultsView } from './public-results-view.js';
 
-const page = (punctuality?: string | null): ResultsPageData => ({
-  page: 'results',
-  version: 1,
-  siteName: 'Site',
-  name: 'gali',
-  today: '2026-11-23',
-  timeZone: 'Asia/Kolkata',
-  ghadiNames: TICKER,
-  month: 11,
-  year: 2026,
-  ghadi: {
-    GID: 5,
-    NameEn: 'Gali',
-    NameHn: 'गली',
-    RTime: '1:45 PM',
-    Kind: 'jodi',
-    OpenTime: null,
-    Days: [0, 1, 2, 3, 4, 5, 6],
-  },
-  results: null,
-  ...(punctuality === undefined ? {} : { punctuality }),
-});
+const page = (punctuality?: string | null): ResultsPageData => {
+  const { ghadi } = resultsPageData();
+  return resultsPageData({
+    ghadi: ghadi && { ...ghadi, RTime: '1:45 PM' },
+    results: null,
+    ...(punctuality === undefined ? {} : { punctuality }),
+  });
+};
 
 const serve = (data: ResultsPageData, language: Language) =>
   renderThenHydrate(<PublicResultsView initial={data} language={language} />);

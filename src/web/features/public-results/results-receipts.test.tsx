@@ -2,36 +2,18 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/page-language.js';
-import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import { answerLog, closeLeftPanel, fakeModalDialogs, logEntry } from '../../test/receipt-fakes.js';
-import { resultRecord, TICKER } from '../../test/records.js';
+import { resultRecord } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
+import { resultsPageData } from '../../test/results-page-data.js';
 import { PublicResultsView } from './public-results-view.js';
 
-const data: ResultsPageData = {
-  page: 'results',
-  version: 1,
-  siteName: 'Site',
-  name: 'gali',
-  today: '2026-11-23',
-  timeZone: 'Asia/Kolkata',
-  ghadiNames: TICKER,
-  month: 11,
-  year: 2026,
-  ghadi: {
-    GID: 5,
-    NameEn: 'Gali',
-    NameHn: 'गली',
-    RTime: '11:15 PM',
-    Kind: 'jodi',
-    OpenTime: null,
-    Days: [0, 1, 2, 3, 4, 5, 6],
-  },
+const data = resultsPageData({
   results: [
     resultRecord(5, '2026-11-22', '54', { Name: 'Gali', Corrected: true, Previous: '45' }),
     resultRecord(5, '2026-11-21', '07', { Name: 'Gali' }),
   ],
-};
+});
 
 const render = (language: Language = 'en') =>
   renderThenHydrate(<PublicResultsView initial={data} language={language} />);
