@@ -1,8 +1,7 @@
-import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { DeclarationEntry } from '../../shared/schemas/declarations.js';
 
-/** What the receipt panel's tests (and the pages' that open it) fake: the log's answers, modal dialogs. */
+/** What the receipt panel's tests (and the pages' that open it) fake: the log's answers. */
 
 /** A log entry: Gali's 22 November 2026 corrected from 45 to 54, receipt 3f9a0c12de. */
 export function logEntry(overrides: Partial<DeclarationEntry> = {}): DeclarationEntry {
@@ -36,21 +35,4 @@ export function answerLog(entries: DeclarationEntry[] | 'fail') {
     }),
   );
   return asked;
-}
-
-/** jsdom has no modal dialogs: open and close as the browser's do, the close event included. */
-export function fakeModalDialogs(): void {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
-
-/** Closes a panel a test left open, so that the next test starts without one. */
-export function closeLeftPanel(): void {
-  const open = document.querySelector<HTMLDialogElement>('dialog[data-testid="receipt-panel"]');
-  if (open) act(() => open.close());
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerLog, closeLeftPanel, fakeModalDialogs, logEntry } from '../../test/receipt-fakes.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerLog, logEntry } from '../../test/receipt-fakes.js';
 import { showReceipt } from './receipt-panel.js';
 import type { ReceiptAsked } from './receipt-tap.js';
 
@@ -25,9 +25,7 @@ const open = async (asked: ReceiptAsked) => {
   return screen.findByTestId('receipt-panel');
 };
 
-beforeEach(fakeModalDialogs);
 afterEach(() => {
-  closeLeftPanel();
   vi.unstubAllGlobals();
 });
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { YearChartPageData } from '../../../shared/public-page-data.js';
 import type { ChartCell } from '../../../shared/schemas/charts.js';
-import { answerLog, closeLeftPanel, fakeModalDialogs, logEntry } from '../../test/receipt-fakes.js';
+import { answerLog, logEntry } from '../../test/receipt-fakes.js';
 import { TICKER } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
 import { YearChartView } from './year-chart-view.js';
@@ -28,9 +28,6 @@ function cell(day: number, month: number): HTMLElement {
   const row = within(screen.getByRole('table')).getAllByRole('row')[day];
   return row?.querySelectorAll('td')[month - 1] as HTMLElement;
 }
-
-beforeEach(fakeModalDialogs);
-afterEach(closeLeftPanel);
 
 describe('a year chart shows a value’s receipt on a tap', () => {
   it('a tap on a value reads the log entry of its ghadi and day', async () => {

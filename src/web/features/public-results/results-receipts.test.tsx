@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/page-language.js';
-import { answerLog, closeLeftPanel, fakeModalDialogs, logEntry } from '../../test/receipt-fakes.js';
+import { answerLog, logEntry } from '../../test/receipt-fakes.js';
 import { resultRecord } from '../../test/records.js';
 import { renderThenHydrate } from '../../test/render.js';
 import { resultsPageData } from '../../test/results-page-data.js';
@@ -17,9 +17,6 @@ const data = resultsPageData({
 
 const render = (language: Language = 'en') =>
   renderThenHydrate(<PublicResultsView initial={data} language={language} />);
-
-beforeEach(fakeModalDialogs);
-afterEach(closeLeftPanel);
 
 describe('a ghadi’s month shows each value’s receipt on a tap', () => {
   it('each value is a button that opens a dialog; days without a value have none', async () => {
