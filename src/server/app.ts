@@ -27,6 +27,7 @@ import { resultsModule } from './modules/results/results-module.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
 import { statsModule } from './modules/stats/stats-module.js';
 import { todayModule } from './modules/today/today-module.js';
+import { transparencyModule } from './modules/transparency/transparency-module.js';
 import { usersModule } from './modules/users/users-module.js';
 import { visitorsModule } from './modules/visitors/visitors-module.js';
 import { access } from './plugins/access.js';
@@ -98,7 +99,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ghadis = ghadisModule(context);
   const holidays = holidaysModule(context, ghadis);
   const assignments = assignmentsModule(context, users.repository);
-  const declarations = declarationsModule(database, stats.daily);
+  const transparency = await transparencyModule(database, config, now, log);
+  const declarations = declarationsModule(database, stats.daily, transparency.log);
   // A worker's supervisor checked the log before starting it: once per start of the site.
   if (!options.declarationLogChecked) await checkDeclarationLog(declarations.log, log);
   const results = resultsModule(context, {
@@ -217,6 +219,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     activity.routes,
     healthModule(database).routes,
     metricsRoutes,
+    transparency.routes,
     publicSite.routes,
   ])
     await routes(app);

@@ -104,6 +104,8 @@ export function prepareDatabase(
 export async function checkDeclarationLog(declarations: DeclarationLog, log: FastifyBaseLogger) {
   const written = await declarations.backfill();
   if (written > 0) log.info({ entries: written }, 'declaration log written for the results stored before it');
+  const treeSize = await declarations.catchUpTree();
+  if (treeSize !== null) log.debug({ size: treeSize }, "the log's Merkle tree holds every entry");
   const { entries, problem } = await declarations.verify();
   if (problem) log.error({ entries, problem }, `the declaration log does not verify: ${problem}`);
   else log.debug({ entries }, 'the declaration log verifies');

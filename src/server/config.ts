@@ -46,6 +46,12 @@ const configSchema = environmentSchema.transform((values) => ({
   visitorNewSessionsPerMinute: values.VISITOR_NEW_SESSIONS_PER_MINUTE,
   /** Uncached public result queries (searches, pages) per client address and minute; more get a 429. */
   publicQueriesPerMinute: values.PUBLIC_QUERIES_PER_MINUTE,
+  /** Transparency-log proofs and tiles per client address and minute (read from stored nodes, not counted above). */
+  logQueriesPerMinute: values.LOG_QUERIES_PER_MINUTE,
+  /** A PEM file of the log's Ed25519 signing key; unset, the key is made at first start and kept in the database. */
+  logKeyFile: values.LOG_KEY_FILE,
+  /** The checkpoints' origin line (LOG_ORIGIN); unset, PUBLIC_URL's host, else localhost/log. */
+  logOrigin: values.LOG_ORIGIN,
   /** Result submissions one user may send a minute, in each process (decision 0014). */
   submissionsPerUserPerMinute: values.SUBMISSIONS_PER_USER_PER_MINUTE,
   /** Minutes after a ghadi's result time that it is overdue without a result (today's board). */

@@ -123,6 +123,12 @@ export const environmentSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  LOG_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+  LOG_KEY_FILE: optionalText,
+  // A signed note's key name: no spaces, no plus sign (C2SP signed-note).
+  LOG_ORIGIN: optionalText.refine((value) => value === undefined || /^[^\s+]+$/.test(value), {
+    message: 'must have no spaces or plus signs (e.g. results.example/log)',
+  }),
   SUBMISSIONS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   PUBLIC_CACHE_MB: z.coerce.number().int().min(8).max(65_536).default(128),
   RENDER_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),

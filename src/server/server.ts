@@ -5,11 +5,13 @@ import { checkDeclarationLog, prepareDatabase } from './bootstrap.js';
 import { type AppConfig, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { isDatabaseUnavailable } from './db/database-errors.js';
+import { systemNow } from './lib/clock.js';
 import { exitAfterLogs, isExiting, LOG_DRAIN_LIMIT_MS } from './lib/exit-after-logs.js';
 import { PasswordHasher } from './lib/passwords.js';
 import { DeclarationLog } from './modules/declarations/declaration-log.js';
 import { DeclarationsRepository } from './modules/declarations/declarations-repository.js';
 import { answerPrimaryMetrics, answerWorkersMetrics } from './modules/metrics/cluster-metrics.js';
+import { openTransparencyLog } from './modules/transparency/transparency-module.js';
 
 /** A worker that dies this soon after its start is not restarted again at once (a crash loop). */
 const RESTART_BACKOFF_MS = 1000;
@@ -106,7 +108,12 @@ async function supervise(config: AppConfig) {
     const database = openDatabase(config.database, { poolSize: 1, deadlineMs: config.databaseDeadlineMs });
     try {
       await prepareDatabase(database, config, new PasswordHasher(config.passwordMemoryCost), log);
-      await checkDeclarationLog(new DeclarationLog(database, new DeclarationsRepository(database)), log);
+      // The tree is built here too, so that no worker's first append catches up a whole log.
+      const tree = await openTransparencyLog(database, config, systemNow);
+      await checkDeclarationLog(
+        new DeclarationLog(database, new DeclarationsRepository(database), undefined, tree),
+        log,
+      );
     } finally {
       await database.close();
     }

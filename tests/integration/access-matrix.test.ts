@@ -100,6 +100,11 @@ const ROUTES = [
   'GET /api/declarations',
   'GET /api/declarations/head',
   'GET /api/declarations/receipt/:receipt',
+  'GET /api/log/checkpoint',
+  'GET /api/log/key',
+  'GET /api/log/proof/inclusion',
+  'GET /api/log/proof/consistency',
+  'GET /api/log/tile/*',
   'GET /api/charts/:name/:year',
   'GET /api/charts/month/:month',
   'GET /api/charts/:name/:year/weeks',
@@ -443,6 +448,34 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
         return { method: 'GET', url: `/api/declarations/receipt/${head.hash.slice(0, 10)}` };
       },
       expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/log/checkpoint',
+      request: async () => ({ method: 'GET', url: '/api/log/checkpoint' }),
+      expected: PUBLIC,
+      successType: /^text\/plain/,
+    },
+    {
+      route: 'GET /api/log/key',
+      request: async () => ({ method: 'GET', url: '/api/log/key' }),
+      expected: PUBLIC,
+      successType: /^text\/plain/,
+    },
+    {
+      route: 'GET /api/log/proof/inclusion',
+      request: async () => ({ method: 'GET', url: '/api/log/proof/inclusion?seq=1&size=1' }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/log/proof/consistency',
+      request: async () => ({ method: 'GET', url: '/api/log/proof/consistency?from=1&to=1' }),
+      expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/log/tile/*',
+      request: async () => ({ method: 'GET', url: '/api/log/tile/entries/000.p/1' }),
+      expected: PUBLIC,
+      successType: /^application\/octet-stream/,
     },
     {
       route: 'GET /api/charts/:name/:year',

@@ -1,28 +1,26 @@
-import {
-  type DeclarationEntry,
-  type DeclarationHead,
-  MAX_DECLARATIONS_LIMIT,
-} from '../../shared/schemas/declarations.js';
+import { toBase64 } from '../../shared/merkle-proofs.js';
+import type { DeclarationEntry, DeclarationHead } from '../../shared/schemas/declarations.js';
+import { MAX_DECLARATIONS_LIMIT } from '../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../shared/schemas/ghadis.js';
 import type { PublicResultRecord } from '../../shared/schemas/results.js';
+import { NoteError } from '../../shared/signed-notes.js';
 import { ChainChecker, type PublishedResult } from '../modules/declarations/log-verification.js';
+import { againstKept, Conflict, keep, readKept } from './checkpoint-watch.js';
+import { LeafStore, sampleSeqs, TreeChecker } from './log-tree-check.js';
+import { getJson, getText, ReadError } from './site-reads.js';
 
 /**
- * npm run verify -- URL: downloads a running site's whole declaration log, recomputes every hash,
- * checks seq and prevHash continuity, and that each result the site publishes is the value (and the
- * correction flag and time) of its latest entry. Prints the head and exits 0, or names the first bad
- * entry and exits 1 (2: bad arguments or the site could not be read).
+ * npm run verify -- URL [--watch FILE [--every N]]: downloads a running site's whole declaration log,
+ * recomputes every hash, checks seq and prevHash continuity, and that each result the site publishes
+ * is the value (and the correction flag and time) of its latest entry; then recomputes the RFC 6962
+ * tree from the same entries and holds it against the signed checkpoint, the published log key and
+ * the site's inclusion and consistency proofs. With --watch it also holds the checkpoint against the
+ * last one kept in FILE, printing both when they conflict. Exits 0 when all verifies, 1 naming the
+ * first bad entry or the conflict, 2 on bad arguments or a site that could not be read.
  */
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new ReadError(`GET ${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-class ReadError extends Error {}
 
 /** Every entry up to the head seen first: pages of the largest size, oldest first. */
-async function checkLog(site: string, checker: ChainChecker): Promise<DeclarationHead> {
+async function checkLog(site: string, checker: ChainChecker, store: LeafStore): Promise<DeclarationHead> {
   const head = await getJson<DeclarationHead>(`${site}/api/declarations/head`);
   let after = 0;
   while (after < head.seq && !checker.problem) {
@@ -31,7 +29,10 @@ async function checkLog(site: string, checker: ChainChecker): Promise<Declaratio
     );
     const entries = page.data.filter((entry) => entry.seq <= head.seq);
     if (entries.length === 0) break;
-    for (const entry of entries) if (!checker.add(entry)) break;
+    for (const entry of entries) {
+      if (!checker.add(entry)) break;
+      await store.add(entry);
+    }
     after = entries[entries.length - 1]?.seq ?? head.seq;
   }
   checker.endsAt(head);
@@ -61,32 +62,111 @@ async function published(site: string): Promise<{ results: PublishedResult[]; gi
   return { results, gids: new Set(ghadis.map((ghadi) => ghadi.GID)) };
 }
 
-async function main(): Promise<number> {
-  const [url, ...rest] = process.argv.slice(2);
-  if (!url || rest.length > 0 || !/^https?:\/\/[^\s]+$/.test(url)) {
-    process.stderr.write('usage: npm run verify -- URL   (e.g. https://results.example)\n');
-    return 2;
+/** One pass over the site; throws a Conflict (with both checkpoints) or a NoteError on a bad checkpoint. */
+async function verifyOnce(site: string, watch: string | null): Promise<string | null> {
+  const kept = watch ? await readKept(watch) : null;
+  // The key and checkpoint before the entries: every entry the checkpoint signs is served by then.
+  const servedKey = await getText(`${site}/api/log/key`);
+  const { key, checkpoint } = await againstKept(kept, servedKey, await getText(`${site}/api/log/checkpoint`));
+  // Only with a kept checkpoint: the evidence is the two notes.
+  const conflict = (problem: string) => new Conflict(problem, kept?.checkpoint.note ?? '', checkpoint.note);
+  const store = new LeafStore(new Set([kept?.checkpoint.size ?? 0, checkpoint.size]));
+  const tree = new TreeChecker(site, store);
+  if (kept) {
+    // What the two signed notes alone prove: the newer tree extends the kept one.
+    const rewritten = await tree.consistent(kept.checkpoint.size, checkpoint, kept.checkpoint.root);
+    if (rewritten) throw conflict(`the log was rewritten since the kept checkpoint: ${rewritten}`);
   }
-  const site = url.replace(/\/+$/, '');
+
   const checker = new ChainChecker();
+  const head = await checkLog(site, checker, store);
+  const { results, gids } = await published(site);
+  checker.compare(results, (gid) => gids.has(gid));
+  if (checker.problem) return checker.problem;
+
+  if (kept) {
+    const before = kept.checkpoint;
+    const root = store.size >= before.size ? await store.rootAt(before.size) : null;
+    if (!root) throw conflict(`the log serves ${store.size} entries, fewer than the ${before.size} kept`);
+    if (toBase64(root) !== toBase64(before.root)) throw conflict(await tree.firstUnsigned(before, root));
+  }
+  const from = kept ? kept.checkpoint.size : Math.floor(checkpoint.size / 2);
+  const problem = await tree.check(checkpoint, from);
+  if (problem && kept) throw conflict(problem);
+  if (problem) return problem;
+
+  const proofs = sampleSeqs(checkpoint.size).length;
+  const consistency = from > 0 && from < checkpoint.size ? `, consistency from ${from}` : '';
+  process.stdout.write(
+    `verified: ${head.seq} entries, head seq ${head.seq} hash ${head.hash}; ` +
+      `${results.length} published results match their latest entries\n` +
+      `verified: checkpoint of size ${checkpoint.size}, root ${toBase64(checkpoint.root)}, signed by ` +
+      `${key.name} (key ${key.keyId}); ${proofs} inclusion proofs${consistency}\n`,
+  );
+  if (watch) {
+    keep(watch, key, checkpoint, kept);
+    process.stdout.write(`kept in ${watch}: checkpoint of size ${checkpoint.size}\n`);
+  }
+  return null;
+}
+
+/** 0 verified, 1 not, 2 the site or FILE could not be read. */
+async function run(site: string, watch: string | null): Promise<number> {
   try {
-    const head = await checkLog(site, checker);
-    const { results, gids } = await published(site);
-    checker.compare(results, (gid) => gids.has(gid));
-    if (checker.problem) {
-      process.stdout.write(`NOT VERIFIED: ${checker.problem}\n`);
+    const problem = await verifyOnce(site, watch);
+    if (!problem) return 0;
+    process.stdout.write(`NOT VERIFIED: ${problem}\n`);
+    return 1;
+  } catch (error) {
+    if (error instanceof Conflict) {
+      process.stdout.write(
+        `NOT VERIFIED: ${error.message}\n\nThe checkpoint kept in ${watch}:\n\n${error.kept}\n` +
+          `The checkpoint ${site} serves:\n\n${error.served}`,
+      );
       return 1;
     }
-    process.stdout.write(
-      `verified: ${head.seq} entries, head seq ${head.seq} hash ${head.hash}; ` +
-        `${results.length} published results match their latest entries\n`,
-    );
-    return 0;
-  } catch (error) {
+    if (error instanceof NoteError) {
+      process.stdout.write(`NOT VERIFIED: ${error.message}\n`);
+      return 1;
+    }
     process.stderr.write(
       `could not read ${site}: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     return 2;
+  }
+}
+
+const USAGE =
+  'usage: npm run verify -- URL [--watch FILE [--every SECONDS]]   (e.g. https://results.example)\n';
+
+function parseArguments(args: string[]): { site: string; watch: string | null; every: number | null } | null {
+  const [url, ...rest] = args;
+  if (!url || !/^https?:\/\/[^\s]+$/.test(url)) return null;
+  let watch: string | null = null;
+  let every: number | null = null;
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    if (value === undefined) return null;
+    if (flag === '--watch') watch = value;
+    else if (flag === '--every' && /^[1-9][0-9]*$/.test(value)) every = Number(value);
+    else return null;
+  }
+  if (every !== null && watch === null) return null;
+  return { site: url.replace(/\/+$/, ''), watch, every };
+}
+
+async function main(): Promise<number> {
+  const options = parseArguments(process.argv.slice(2));
+  if (!options) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const { site, watch, every } = options;
+  if (every === null) return run(site, watch);
+  // A monitor: a site that cannot be read now is asked again; a conflict ends it.
+  for (;;) {
+    if ((await run(site, watch)) === 1) return 1;
+    await new Promise((resolve) => setTimeout(resolve, every * 1000));
   }
 }
 

@@ -248,6 +248,23 @@ export interface DailyStatsTable {
   corrections: number;
 }
 
+/** A perfect subtree of the log's Merkle tree: 2^level leaves from node_index * 2^level (base64 hash). */
+export interface LogNodesTable {
+  level: number;
+  node_index: number;
+  hash: string;
+}
+
+/** A signed checkpoint of the log's tree: one per size, never replaced. */
+export interface LogCheckpointsTable {
+  size: number;
+  /** Base64 root hash. */
+  root: string;
+  /** The whole C2SP signed note, as served. */
+  note: string;
+  signed_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   ghadis: GhadisTable;
@@ -268,4 +285,6 @@ export interface DatabaseSchema {
   idempotency_keys: IdempotencyKeysTable;
   activity_log: ActivityLogTable;
   daily_stats: DailyStatsTable;
+  log_nodes: LogNodesTable;
+  log_checkpoints: LogCheckpointsTable;
 }

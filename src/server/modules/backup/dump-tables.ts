@@ -1,5 +1,6 @@
 import type { DatabaseSchema } from '../../db/schema.js';
 import { SIGNING_KEY_SETTINGS } from '../settings/signing-key-store.js';
+import { LOG_KEY_SETTING } from '../transparency/log-key-store.js';
 
 export type TableName = keyof DatabaseSchema;
 
@@ -36,8 +37,12 @@ export interface TableSpec<T extends TableName> {
  * fails the type check. Keys are table names (never numeric), so the literal's order is kept.
  */
 export const DUMP_TABLES = {
-  // The signing key: whoever reads a dump or a backup must not be able to sign tokens with it.
-  settings: { key: 'key', generated: false, omit: { column: 'key', values: SIGNING_KEY_SETTINGS } },
+  // The signing keys (tokens, the transparency log): whoever reads a dump or a backup must not be able to sign with them.
+  settings: {
+    key: 'key',
+    generated: false,
+    omit: { column: 'key', values: [...SIGNING_KEY_SETTINGS, LOG_KEY_SETTING] },
+  },
   users: { key: 'user_id', generated: true },
   ghadis: { key: 'gid', generated: true },
   holidays: { key: 'holiday_id', generated: true },
@@ -46,6 +51,10 @@ export const DUMP_TABLES = {
   pending_declarations: { key: 'pending_id', generated: true },
   result_history: { key: 'history_id', generated: true },
   declarations: { key: 'seq', generated: false },
+  // The log's signed checkpoints are public history (a monitor may hold any of them): kept.
+  log_checkpoints: { key: 'size', generated: false },
+  // The tree's nodes are rebuilt from the entries at start (TransparencyLog.catchUp).
+  log_nodes: { key: 'level', generated: false, transient: true },
   usermaps: { key: 'usermap_id', generated: true },
   content_blocks: { key: 'block_id', generated: true },
   visitors: { key: 'session_id', generated: false, bigints: ['last_seen'] },

@@ -32,6 +32,17 @@ export interface Declared {
   imported?: boolean;
 }
 
+/**
+ * The log's Merkle tree (transparency-log.ts): grown in the transaction of every append, under the
+ * log's lock, with a signed checkpoint of its new size.
+ */
+export interface LogTree {
+  extendIn(trx: Executor): Promise<number>;
+  catchUp(): Promise<number>;
+  /** Forgets the tree and its checkpoints: they are of entries that no longer exist. */
+  startOver(trx: Executor): Promise<void>;
+}
+
 /** Rows inserted per statement (a CSV import appends thousands). */
 const INSERT_CHUNK = 500;
 
@@ -91,6 +102,7 @@ export class DeclarationLog {
     private readonly repository: DeclarationsRepository,
     /** The day's totals each appended value adds to (every declaration and correction passes here). */
     private readonly stats?: DailyStats,
+    private readonly tree?: LogTree,
   ) {}
 
   /**
@@ -112,6 +124,7 @@ export class DeclarationLog {
     const rows = chain(await this.headIn(trx), declared);
     for (let start = 0; start < rows.length; start += INSERT_CHUNK)
       await this.repository.insert(trx, rows.slice(start, start + INSERT_CHUNK));
+    await this.tree?.extendIn(trx);
     return rows;
   }
 
@@ -176,10 +189,22 @@ export class DeclarationLog {
       if (!(await this.repository.isEmpty(trx))) return 0;
       const declared = pastEntries(await this.repository.pastDeclarations(trx));
       if (declared.length === 0) return 0;
+      // A log emptied behind the server's back starts over: a monitor holding an old checkpoint
+      // sees the new tree fail to extend it, and the tables agree with what is served.
+      await this.repository.lock(trx);
+      await this.tree?.startOver(trx);
       // Not counted again: the daily totals' migration counted these results and corrections.
       await this.appendEntries(trx, declared);
       return declared.length;
     });
+  }
+
+  /**
+   * At start, after the backfill: the tree gets the entries it does not hold (all of them the first
+   * time, or after an import, which does not carry the nodes) and a checkpoint of its size.
+   */
+  async catchUpTree(): Promise<number | null> {
+    return this.tree ? this.tree.catchUp() : null;
   }
 
   /**

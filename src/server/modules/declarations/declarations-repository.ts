@@ -22,7 +22,7 @@ export interface DeclarationFilter {
 }
 
 /** The one lock every append takes: seq has no gaps and each prevHash is the entry before. */
-const APPEND_LOCK = 'ghadi_declarations';
+export const APPEND_LOCK = 'ghadi_declarations';
 
 /** Every query of the declaration log. */
 export class DeclarationsRepository {
