@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
-import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, signInAs, signInAsAdmin, uniqueName } from './support/api.js';
+import { axeViolations } from './support/axe.js';
+import { siteDay } from './support/site-day.js';
 import { test } from './support/test.js';
 
 /**
@@ -12,7 +12,6 @@ import { test } from './support/test.js';
  * and two checks axe does not make: no text under 12 px, no control smaller than 24 × 24 px.
  * One browser page per area, data seeded through the API, so the whole file stays quick.
  */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const WIDTHS = [
   { width: 360, height: 740 },
   { width: 1280, height: 800 },
@@ -80,12 +79,7 @@ async function audit(page: Page, screen: string): Promise<string[]> {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
-    // Only the violations' details: collecting every passing node's too took a fifth of the time.
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(AXE_TAGS)
-      .options({ resultTypes: ['violations'] })
-      .analyze();
-    for (const violation of violations)
+    for (const violation of await axeViolations(page))
       found.push(
         `${screen} @${size.width}: ${violation.id}: ${violation.help} (${violation.nodes
           .slice(0, 3)
@@ -112,10 +106,6 @@ async function openScreen(page: Page, path: string, heading: string | RegExp) {
 
 const results = (name: string) => `/satta-results/${encodeURIComponent(name.toLowerCase())}`;
 
-async function siteToday(request: APIRequestContext): Promise<string> {
-  return ((await (await request.get('/api/site')).json()) as SiteInfo).today;
-}
-
 /** Values on a ghadi yesterday and today, one of them corrected, so the marks show. */
 async function declare(admin: AdminApi, ghadi: GhadiRecord, today: string) {
   await admin.submitResult(ghadi.GID, '17', addDays(today, -1));
@@ -126,7 +116,7 @@ async function declare(admin: AdminApi, ghadi: GhadiRecord, today: string) {
 /** An admin signed in, a ghadi with values (one corrected) and an agent it is assigned to. */
 async function adminSession(page: Page, request: APIRequestContext) {
   const admin = await AdminApi.connect(request);
-  const today = await siteToday(request);
+  const { today } = await siteDay(request);
   const ghadi = await admin.createGhadi({ NameEn: uniqueName('Axe Admin '), OrderId: 1 });
   await declare(admin, ghadi, today);
   const agent = await admin.createAgent();
@@ -167,8 +157,8 @@ test.describe('accessibility: axe-core, text and target sizes', () => {
     ],
     [
       'in Hindi, and empty',
-      // Empty: a ghadi without results, a month before any result, an unknown ghadi (the no-data
-      // page).
+      // Empty: a ghadi without results, and an unknown ghadi (the no-data page). A month without a
+      // result has no chart: it answers the very page /nope does, checked once.
       (ghadi: string, empty: string, today: string) => [
         '/hi',
         `/hi${results(ghadi)}`,
@@ -177,17 +167,13 @@ test.describe('accessibility: axe-core, text and target sizes', () => {
         '/hi/nope',
         results(empty),
         `${results(empty)}/${today.slice(0, 4)}`,
-        '/chart/2000-01',
         '/satta-results/no-such-ghadi',
       ],
     ],
   ] as const) {
     test(`public pages ${part}`, async ({ page, request }) => {
-      // axe at two widths over every page: each of the two took about 5 minutes on a 2-core
-      // machine with both running (29 Nov 2026), past test.slow()'s 3.
-      test.setTimeout(8 * 60_000);
       const admin = await AdminApi.connect(request);
-      const today = await siteToday(request);
+      const { today } = await siteDay(request);
       const ghadi = await admin.createGhadi({
         NameEn: uniqueName('Axe Walk '),
         NameHn: 'ऐक्स वॉक',
@@ -224,7 +210,6 @@ test.describe('accessibility: axe-core, text and target sizes', () => {
     page,
     request,
   }) => {
-    test.slow();
     const { ghadi, agent, found, check, dialog, cancel } = await adminSession(page, request);
 
     await openScreen(page, '/admin/dashboard', 'Welcome, Admin');
@@ -273,7 +258,6 @@ test.describe('accessibility: axe-core, text and target sizes', () => {
     page,
     request,
   }) => {
-    test.slow();
     const { admin, today, ghadi, agent, found, check, dialog, cancel } = await adminSession(page, request);
     const slug = uniqueName('axe-block-').toLowerCase();
     await admin.call('POST', '/api/contentblocks', { Title: 'Axe', Slug: slug, Content: '<p>Axe</p>' });
@@ -334,7 +318,7 @@ test.describe('accessibility: axe-core, text and target sizes', () => {
 
   test('agent screens: with ghadis and history, and an agent with none', async ({ page, request }) => {
     const admin = await AdminApi.connect(request);
-    const today = await siteToday(request);
+    const { today } = await siteDay(request);
     const [busy, quiet] = [
       await admin.createGhadi({ NameEn: uniqueName('Axe Agent '), NameHn: 'ऐक्स एजेंट', OrderId: 1 }),
       await admin.createGhadi({ NameEn: uniqueName('Axe Quiet '), OrderId: 2 }),

@@ -1,29 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { siteDay, siteTime } from './support/site-day.js';
 import { test } from './support/test.js';
-
-const MINUTE = 60_000;
-
-/** The site's wall clock at an instant: its date and an "HH:mm" RTime. */
-function wallClock(instant: number, timeZone: string): { date: string; time: string; minuteOfDay: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    time: `${part('hour')}:${part('minute')}`,
-    minuteOfDay: Number(part('hour')) * 60 + Number(part('minute')),
-  };
-}
 
 /** The board's row of a ghadi, found by its name (the row's header). */
 const boardRow = (page: Page, name: string) =>
@@ -37,18 +16,12 @@ test.describe('the operator console', () => {
     page,
     request,
   }) => {
-    test.slow();
     const admin = await AdminApi.connect(request);
-    const site = (await (await request.get('/api/site')).json()) as SiteInfo;
-    const now = Date.now();
-    const clock = wallClock(now, site.timeZone);
-    // Due 40 minutes ago in the site's zone (past the 15 minutes' allowance), on today's date. In the
-    // first 40 minutes of the site's day no earlier time is today's: due at midnight, and the page's
-    // own clock moved on until that is overdue (the board turns rows by its clock).
-    const early = clock.minuteOfDay < 40;
-    const RTime = early ? '00:00' : wallClock(now - 40 * MINUTE, site.timeZone).time;
-    if (early && clock.minuteOfDay < 16)
-      await page.clock.install({ time: now + (16 - clock.minuteOfDay) * MINUTE });
+    const site = await siteDay(request);
+    // The board turns rows by the page's clock: it says noon of the site's today, and the ghadi was
+    // due 40 minutes before (past the 15 minutes' allowance), whatever the hour here.
+    await page.clock.install({ time: siteTime(site, '12:00') });
+    const RTime = '11:20';
 
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Late '), RTime, OrderId: 0 });
     const agent = await admin.createAgent({ DisplayName: 'Asha Late' });

@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, signInAsAdmin } from './support/api.js';
 import { exclusively } from './support/exclusive.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { siteDay } from './support/site-day.js';
 import { GHADI_COUNT_LOCK, test } from './support/test.js';
 
 const LABELS = ['Total Agents', 'Total Ghadi', 'Total Results'] as const;
@@ -29,7 +29,7 @@ test.describe('admin dashboard', () => {
 
       // Several of each, so another test deleting one of its own records cannot hide the change.
       const admin = await AdminApi.connect(request);
-      const today = ((await (await request.get('/api/site')).json()) as SiteInfo).today;
+      const { today } = await siteDay(request);
       for (let index = 0; index < 3; index += 1) {
         await admin.createAgent();
         const ghadi = await admin.createGhadi({ OrderId: 900 });

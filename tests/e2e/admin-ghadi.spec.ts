@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, signInAsAdmin, uniqueName } from './support/api.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { siteDay } from './support/site-day.js';
 import { test } from './support/test.js';
 
 function form(page: Page) {
@@ -115,11 +115,8 @@ test.describe('admin ghadi', () => {
     page,
     request,
   }) => {
-    // A whole journey (the form, the row, a phone's width, the Results screen's search): it ran out
-    // of the default 30 s at its very last step with two workers on this two-core machine.
-    test.slow();
     const ghadi = await (await AdminApi.connect(request)).createGhadi({ OrderId: 0 });
-    const today = ((await (await request.get('/api/site')).json()) as SiteInfo).today;
+    const { today } = await siteDay(request);
     await signInAsAdmin(page, request);
     await page.goto('/admin/ghadi');
     const row = await findRow(page, ghadi.NameEn);

@@ -1,10 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { addDays, timeInZone } from '../../src/shared/dates.js';
 import type { ResultRecord } from '../../src/shared/schemas/results.js';
-import type { SiteInfo } from '../../src/shared/site.js';
 import { AdminApi, apiLogin, signInAsAdmin, uniqueName } from './support/api.js';
 import { exhaustRetries, failRequests } from './support/failing-route.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { siteDay } from './support/site-day.js';
 import { test } from './support/test.js';
 
 const PHONE = { width: 360, height: 740 };
@@ -44,7 +44,7 @@ async function seedResults(request: Parameters<typeof AdminApi.connect>[0]) {
     ),
   );
   const { token } = await apiLogin(request, agent.UserName, agent.Password);
-  const { today } = (await (await request.get('/api/site')).json()) as SiteInfo;
+  const { today } = await siteDay(request);
   for (const [result, dateTime] of [
     ['RY', addDays(today, -1)],
     ['RT', today],
@@ -94,8 +94,6 @@ test.describe('admin results', () => {
     page,
     request,
   }) => {
-    // Seeds 19 results, then goes through many screens: three times the usual time.
-    test.slow();
     const { displayName, ghadi } = await seedResults(request);
     const requests = watchResultRequests(page);
     await signInAsAdmin(page, request);
@@ -145,8 +143,6 @@ test.describe('admin results', () => {
     page,
     request,
   }) => {
-    // Seeds 19 results, then goes through many screens: three times the usual time.
-    test.slow();
     const { displayName, ghadi, month } = await seedResults(request);
     const requests = watchResultRequests(page);
     await signInAsAdmin(page, request);
@@ -202,7 +198,7 @@ test.describe('admin results', () => {
   }) => {
     const admin = await AdminApi.connect(request);
     const ghadi = await admin.createGhadi({ OrderId: 701 });
-    const { today, timeZone } = (await (await request.get('/api/site')).json()) as SiteInfo;
+    const { today, timeZone } = await siteDay(request);
     const past = `${randomMonth()}-09`;
     await admin.submitResult(ghadi.GID, '11', today);
     await admin.submitResult(ghadi.GID, '12', today);

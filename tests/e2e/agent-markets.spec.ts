@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.js';
 import { ALL_DAYS, weekdayOf } from '../../src/shared/matka.js';
@@ -8,6 +7,7 @@ import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import type { SiteInfo } from '../../src/shared/site.js';
 import { daysText } from '../../src/web/lib/ghadi-days-text.js';
 import { AdminApi, removeAfterTheTest, signInAs, signInAsAdmin, uniqueName } from './support/api.js';
+import { axeViolations } from './support/axe.js';
 import { hasHorizontalPageScroll, SCREENSHOT_DIR } from './support/screens.js';
 import { test } from './support/test.js';
 
@@ -40,10 +40,7 @@ async function shot(page: Page, name: string) {
 
 /** The accessibility rules the whole suite holds the screens to (accessibility.spec.ts), at this width. */
 async function axeProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  const violations = await axeViolations(page);
   return violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
   );

@@ -1,14 +1,11 @@
 import { expect, type Page } from '@playwright/test';
-import { timeInZone, todayInZone } from '../../src/shared/dates.js';
+import { timeInZone } from '../../src/shared/dates.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import { AdminApi, uniqueName } from './support/api.js';
 import { exclusively } from './support/exclusive.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { type SiteDay, siteDay, siteTime } from './support/site-day.js';
 import { test } from './support/test.js';
-
-/** The e2e server runs with the default SITE_TIMEZONE. */
-const SITE_TIMEZONE = 'Asia/Kolkata';
-const today = () => todayInZone(SITE_TIMEZONE);
 
 /** A card of the home board, found by the name its link shows. */
 function card(page: Page, name: string) {
@@ -42,9 +39,9 @@ function countsMatchCards(page: Page, language: 'en' | 'hi') {
   }, language);
 }
 
-async function declaredAtOf(admin: AdminApi, gid: number): Promise<string> {
+async function declaredAtOf(admin: AdminApi, site: SiteDay, gid: number): Promise<string> {
   const { data } = await admin.call<{ data: GhadiRecord[] }>('GET', '/api/ghadis');
-  return timeInZone(data.find((row) => row.GID === gid)?.DeclaredAt ?? '', SITE_TIMEZONE);
+  return timeInZone(data.find((row) => row.GID === gid)?.DeclaredAt ?? '', site.timeZone);
 }
 
 test.describe('the home board at a glance', () => {
@@ -53,10 +50,11 @@ test.describe('the home board at a glance', () => {
     request,
   }) => {
     const admin = await AdminApi.connect(request);
+    const site = await siteDay(request);
     // "Next" is one ghadi of the whole board: no other test's ghadis may be due in the same minutes.
     await exclusively('board-next', async () => {
       // The browser's clock says 00:05 in the site's zone: the starter ghadis are due later in the day.
-      const fiveAfterMidnight = new Date(`${today()}T00:05:00+05:30`);
+      const fiveAfterMidnight = siteTime(site, '00:05');
       await page.clock.setFixedTime(fiveAfterMidnight);
       const passed = await admin.createGhadi({
         NameEn: uniqueName('Board Passed '),
@@ -95,10 +93,10 @@ test.describe('the home board at a glance', () => {
       // Declared a little later by the page's clock: Last updated moves to when the page applied it.
       const later = new Date(fiveAfterMidnight.getTime() + 40_000);
       await page.clock.setFixedTime(later);
-      await admin.submitResult(first.GID, '64', today());
+      await admin.submitResult(first.GID, '64', site.today);
       await expect(card(page, first.NameEn).getByTestId('today')).toHaveText('64');
       await expect(card(page, first.NameEn).getByTestId('state')).toHaveText(
-        `Declared at ${await declaredAtOf(admin, first.GID)}`,
+        `Declared at ${await declaredAtOf(admin, site, first.GID)}`,
       );
       await expect(card(page, first.NameEn).getByTestId('next')).toHaveCount(0);
       await expect(card(page, second.NameEn).getByTestId('next')).toHaveText('Next');
@@ -116,12 +114,12 @@ test.describe('the home board at a glance', () => {
       await expect(card(page, second.NameHn).getByTestId('next')).toHaveText('अगला');
       await expect(card(page, second.NameHn).getByTestId('state')).toHaveText('अगला इंतज़ार में समय 12:07 AM');
       await expect(card(page, first.NameHn).getByTestId('state')).toHaveText(
-        `घोषित ${await declaredAtOf(admin, first.GID)} बजे`,
+        `घोषित ${await declaredAtOf(admin, site, first.GID)} बजे`,
       );
       await expect.poll(() => countsMatchCards(page, 'hi')).toBe(true);
 
       // Once ours are all declared or past due, none of them is next.
-      await admin.submitResult(second.GID, '65', today());
+      await admin.submitResult(second.GID, '65', site.today);
       await expect(card(page, second.NameHn).getByTestId('state')).toHaveText(/^घोषित \d\d:\d\d बजे$/);
       await expect(card(page, second.NameHn).getByTestId('next')).toHaveCount(0);
       await expect(card(page, passed.NameHn).getByTestId('next')).toHaveCount(0);

@@ -1,14 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { daysInMonth, monthChartPath, shiftMonth, yearChartPath } from '../../src/shared/chart-pages.js';
-import { addDays, todayInZone } from '../../src/shared/dates.js';
+import { addDays } from '../../src/shared/dates.js';
 import { ghadiPagePath } from '../../src/shared/ghadi-page-month.js';
 import { AdminApi, uniqueName } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { siteDay } from './support/site-day.js';
 import { test } from './support/test.js';
 
-/** The e2e server runs with the default SITE_TIMEZONE. */
-const SITE_TIMEZONE = 'Asia/Kolkata';
-const today = () => todayInZone(SITE_TIMEZONE);
 const MONTHS = [
   'January',
   'February',
@@ -100,10 +98,10 @@ test.describe('public year chart', () => {
     browser,
     request,
   }) => {
-    test.slow();
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Year Chart ') });
-    const year = Number(today().slice(0, 4));
+    const year = Number(today.slice(0, 4));
     const last = year - 1;
     // Last year: every date is past, so each one without a result carries the no-result mark.
     const seeded = new Map<string, string>();
@@ -116,7 +114,7 @@ test.describe('public year chart', () => {
     // A correction of the 1st of January.
     await admin.submitResult(ghadi.GID, '08', `${last}-01-01`);
     seeded.set(`${last}-01-01`, '08');
-    await admin.submitResult(ghadi.GID, '42', today());
+    await admin.submitResult(ghadi.GID, '42', today);
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -171,7 +169,7 @@ test.describe('public year chart', () => {
     // This year: today's cell is highlighted; a date still to come is blank, not "no result".
     await page.goto(yearChartPath(ghadi.NameEn, year));
     const current = yearTable(page, ghadi.NameEn, year);
-    const [month, day] = [Number(today().slice(5, 7)), Number(today().slice(8, 10))];
+    const [month, day] = [Number(today.slice(5, 7)), Number(today.slice(8, 10))];
     const todayCell = yearCell(current, month, day);
     await expect(todayCell).toHaveText('42');
     await expect(todayCell).toHaveAttribute('aria-current', 'date');
@@ -179,13 +177,13 @@ test.describe('public year chart', () => {
     expect(await todayCell.evaluate((cell) => getComputedStyle(cell).backgroundColor)).toBe(
       'rgb(253, 230, 138)',
     );
-    const tomorrow = addDays(today(), 1);
+    const tomorrow = addDays(today, 1);
     if (tomorrow.startsWith(String(year))) {
       const later = yearCell(current, Number(tomorrow.slice(5, 7)), Number(tomorrow.slice(8, 10)));
       await expect(later).toHaveText('');
       await expect(later).not.toHaveClass('n');
     }
-    const yesterday = addDays(today(), -1);
+    const yesterday = addDays(today, -1);
     if (yesterday.startsWith(String(year))) {
       await expect(
         yearCell(current, Number(yesterday.slice(5, 7)), Number(yesterday.slice(8, 10))),
@@ -198,11 +196,12 @@ test.describe('public year chart', () => {
     page,
     request,
   }) => {
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Old Years ') });
     await admin.submitResult(ghadi.GID, '61', '2015-06-10');
-    const year = Number(today().slice(0, 4));
-    const month = Number(today().slice(5, 7));
+    const year = Number(today.slice(0, 4));
+    const month = Number(today.slice(5, 7));
 
     // The results page of an old month links to its year chart.
     await openHydrated(page, `${ghadiPagePath(ghadi.NameEn)}?month=6&year=2015`);
@@ -269,17 +268,17 @@ test.describe('public year chart', () => {
     page,
     request,
   }) => {
-    test.slow();
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Phone Chart ') });
-    const year = Number(today().slice(0, 4));
+    const year = Number(today.slice(0, 4));
     // Some values of the last weeks (this year's only), one corrected, and today's.
     for (let back = 20; back >= 0; back -= 1) {
-      const date = addDays(today(), -back);
+      const date = addDays(today, -back);
       if (!date.startsWith(String(year)) || back % 3 === 1) continue;
       await admin.submitResult(ghadi.GID, String((back * 13 + 5) % 100).padStart(2, '0'), date);
     }
-    const corrected = addDays(today(), -3);
+    const corrected = addDays(today, -3);
     if (corrected.startsWith(String(year))) await admin.submitResult(ghadi.GID, '77', corrected);
 
     await page.setViewportSize({ width: 360, height: 740 });
@@ -340,12 +339,13 @@ test.describe('public year chart', () => {
     page,
     request,
   }) => {
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Live Chart ') });
-    const year = Number(today().slice(0, 4));
+    const year = Number(today.slice(0, 4));
     await openLive(page, yearChartPath(ghadi.NameEn, year));
     const table = yearTable(page, ghadi.NameEn, year);
-    const cell = yearCell(table, Number(today().slice(5, 7)), Number(today().slice(8, 10)));
+    const cell = yearCell(table, Number(today.slice(5, 7)), Number(today.slice(8, 10)));
     await expect(cell).toHaveText('');
     await expect(cell).toHaveAttribute('aria-current', 'date');
     let reloaded = false;
@@ -354,17 +354,17 @@ test.describe('public year chart', () => {
     });
     const requests = recordRequests(page);
 
-    await admin.submitResult(ghadi.GID, '23', today());
+    await admin.submitResult(ghadi.GID, '23', today);
     await expect(cell).toHaveText('23');
     await expect(cell.getByTestId('correction-mark')).toHaveCount(0);
-    await admin.submitResult(ghadi.GID, '24', today());
+    await admin.submitResult(ghadi.GID, '24', today);
     await expect(cell).toHaveText('24✱ (corrected)');
     await expect(cell.getByTestId('correction-mark')).toHaveAttribute('title', 'corrected');
     // Another ghadi's result leaves this chart alone.
     const other = await admin.createGhadi({ NameEn: uniqueName('Other Live ') });
-    await admin.submitResult(other.GID, '55', today());
+    await admin.submitResult(other.GID, '55', today);
     // A result of this ghadi declared after the other one: once it shows, the other one was applied too.
-    const earlier = addDays(today(), -1);
+    const earlier = addDays(today, -1);
     if (earlier.startsWith(String(year))) {
       await admin.submitResult(ghadi.GID, '31', earlier);
       await expect(yearCell(table, Number(earlier.slice(5, 7)), Number(earlier.slice(8, 10)))).toHaveText(
@@ -376,8 +376,9 @@ test.describe('public year chart', () => {
     expect(reloaded).toBe(false);
   });
 
-  test('an unknown ghadi, or a year without a chart, is the site’s 404 page', async ({ page }) => {
-    const year = Number(today().slice(0, 4));
+  test('an unknown ghadi, or a year without a chart, is the site’s 404 page', async ({ page, request }) => {
+    const { today } = await siteDay(request);
+    const year = Number(today.slice(0, 4));
     for (const path of [
       `/satta-results/${uniqueName('no-such-ghadi-')}/2025`,
       '/satta-results/gali/1999',
@@ -396,10 +397,11 @@ test.describe('public monthly chart', () => {
     page,
     request,
   }) => {
+    const { today, recordMonth } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const first = await admin.createGhadi({ NameEn: uniqueName('Month First '), OrderId: 2 });
     const second = await admin.createGhadi({ NameEn: uniqueName('Month Second '), OrderId: 3 });
-    const thisMonth = today().slice(0, 7);
+    const thisMonth = today.slice(0, 7);
     const before = shiftMonth(thisMonth, -1);
     // A month has a chart once any ghadi has a result in it: last month and the one before get one.
     await admin.submitResult(first.GID, '10', `${before}-01`);
@@ -414,10 +416,12 @@ test.describe('public monthly chart', () => {
     await admin.submitResult(second.GID, '12', `${shiftMonth(shown, -1)}-01`);
     await admin.submitResult(second.GID, '13', `${shiftMonth(shown, 1)}-01`);
 
-    // From the home page's record chart, to this month's full chart, then the month before.
+    // From the home page's record chart, to this month's full chart, then the month before. The record
+    // chart shows UTC's month: in the small hours of a month's first day it is still the month before.
     await openHydrated(page, '/');
-    await page.getByRole('link', { name: `Full chart of ${monthLabel(thisMonth)} →` }).click();
-    await expect(page).toHaveURL(monthChartPath(thisMonth));
+    await page.getByRole('link', { name: `Full chart of ${monthLabel(recordMonth)} →` }).click();
+    await expect(page).toHaveURL(monthChartPath(recordMonth));
+    if (recordMonth !== thisMonth) await openHydrated(page, monthChartPath(thisMonth));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Satta Chart ${monthLabel(thisMonth)}`);
     await expect(page.getByRole('link', { name: /^Next month/ })).toHaveCount(0);
     await page.getByRole('link', { name: `← Previous month (${monthLabel(before)})` }).click();
@@ -502,10 +506,11 @@ test.describe('public monthly chart', () => {
     page,
     request,
   }) => {
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Month Live ') });
-    const thisMonth = today().slice(0, 7);
-    const day = Number(today().slice(8, 10));
+    const thisMonth = today.slice(0, 7);
+    const day = Number(today.slice(8, 10));
     await openLive(page, monthChartPath(thisMonth));
     const table = page.getByRole('table', { name: `Satta Chart ${monthLabel(thisMonth)}` });
     // Today's row is the one marked.
@@ -523,9 +528,9 @@ test.describe('public monthly chart', () => {
       if (sent.resourceType() === 'document') documents.push(sent.url());
     });
 
-    await admin.submitResult(ghadi.GID, '47', today());
+    await admin.submitResult(ghadi.GID, '47', today);
     await expect.poll(() => monthCell(page, ghadi.NameEn, day)).toMatchObject({ text: '47' });
-    await admin.submitResult(ghadi.GID, '48', today());
+    await admin.submitResult(ghadi.GID, '48', today);
     await expect.poll(() => monthCell(page, ghadi.NameEn, day)).toMatchObject({ text: '48✱ (corrected)' });
     expect(documents).toEqual([]);
     expect(reloaded).toBe(false);
@@ -533,8 +538,10 @@ test.describe('public monthly chart', () => {
 
   test('a month before 2000 or after this one is the site’s 404 page, with the header and a way on', async ({
     page,
+    request,
   }) => {
-    const thisMonth = today().slice(0, 7);
+    const { today } = await siteDay(request);
+    const thisMonth = today.slice(0, 7);
     for (const path of ['/chart/1999-12', monthChartPath(shiftMonth(thisMonth, 1)), '/chart/2024-13']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

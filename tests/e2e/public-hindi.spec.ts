@@ -1,15 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { monthChartPath, shiftMonth, yearChartPath } from '../../src/shared/chart-pages.js';
-import { timeInZone, todayInZone } from '../../src/shared/dates.js';
+import { timeInZone } from '../../src/shared/dates.js';
 import { ghadiPagePath } from '../../src/shared/ghadi-page-month.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import { AdminApi, uniqueName } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { siteDay } from './support/site-day.js';
 import { test } from './support/test.js';
 
-/** The e2e server runs with the default SITE_TIMEZONE. */
-const SITE_TIMEZONE = 'Asia/Kolkata';
-const today = () => todayInZone(SITE_TIMEZONE);
 const HINDI_MONTHS = [
   'जनवरी',
   'फ़रवरी',
@@ -99,9 +97,10 @@ test.describe('public pages in Hindi', () => {
     page,
     request,
   }) => {
+    const { today, timeZone } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await createHindiGhadi(admin, 'Hindi Home ', { OrderId: 1 });
-    await admin.submitResult(ghadi.GID, '58', today());
+    await admin.submitResult(ghadi.GID, '58', today);
     const { data: rows } = await admin.call<{ data: GhadiRecord[] }>('GET', '/api/ghadis');
     const declaredAt = rows.find((row) => row.GID === ghadi.GID)?.DeclaredAt ?? '';
 
@@ -123,10 +122,10 @@ test.describe('public pages in Hindi', () => {
     await expect(card.locator('p[lang="en"]')).toHaveText(ghadi.NameEn);
     await expect(card.getByRole('link')).toHaveAttribute('href', hindi(ghadiPagePath(ghadi.NameEn)));
     await expect(card.getByTestId('today')).toHaveText('58');
-    await expect(card.getByTestId('state')).toHaveText(`घोषित ${timeInZone(declaredAt, SITE_TIMEZONE)} बजे`);
+    await expect(card.getByTestId('state')).toHaveText(`घोषित ${timeInZone(declaredAt, timeZone)} बजे`);
     await expect(page.getByTestId('board-counts')).toHaveText(/^आज \d+ घोषित · \d+ इंतज़ार में( · \d+ बंद)?$/);
     await expect(page.getByTestId('last-updated')).toHaveText(
-      new RegExp(`^अंतिम अपडेट \\d\\d:\\d\\d \\(${SITE_TIMEZONE} समय\\)$`),
+      new RegExp(`^अंतिम अपडेट \\d\\d:\\d\\d \\(${timeZone} समय\\)$`),
     );
     await expect(page.getByRole('table', { name: 'रिज़ल्ट समय सारणी' })).toBeVisible();
     expect(await linksLeavingHindi(page)).toEqual([]);
@@ -153,9 +152,10 @@ test.describe('public pages in Hindi', () => {
     page,
     request,
   }) => {
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await createHindiGhadi(admin, 'Hindi Year ');
-    const year = Number(today().slice(0, 4));
+    const year = Number(today.slice(0, 4));
     const last = year - 1;
     await admin.submitResult(ghadi.GID, '05', `${last}-01-05`);
     await admin.submitResult(ghadi.GID, '06', `${last}-01-06`);
@@ -254,13 +254,14 @@ test.describe('public pages in Hindi', () => {
     page,
     request,
   }) => {
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await createHindiGhadi(admin, 'Hindi Month ');
-    await admin.submitResult(ghadi.GID, '12', today());
-    const month = today().slice(0, 7);
+    await admin.submitResult(ghadi.GID, '12', today);
+    const month = today.slice(0, 7);
     // Last month has a result, so this month's chart links back to it.
     await admin.submitResult(ghadi.GID, '02', `${shiftMonth(month, -1)}-02`);
-    const day = Number(today().slice(8, 10));
+    const day = Number(today.slice(8, 10));
     const year = Number(month.slice(0, 4));
 
     await openHydrated(page, hindi(monthChartPath(month)));
@@ -286,7 +287,7 @@ test.describe('public pages in Hindi', () => {
         [ghadi.NameHn, day] as const,
       );
     await expect.poll(cell).toBe('12');
-    await admin.submitResult(ghadi.GID, '13', today());
+    await admin.submitResult(ghadi.GID, '13', today);
     await expect.poll(cell).toBe('13✱ (सुधारा गया)');
     const previous = shiftMonth(month, -1);
     await expect(

@@ -1,14 +1,11 @@
 import { expect, type Page } from '@playwright/test';
-import { addDays, timeInZone, todayInZone } from '../../src/shared/dates.js';
+import { addDays, timeInZone } from '../../src/shared/dates.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import { AdminApi, signInAs, uniqueName } from './support/api.js';
 import { exclusively } from './support/exclusive.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { siteDay } from './support/site-day.js';
 import { test } from './support/test.js';
-
-/** The e2e server runs with the default SITE_TIMEZONE. */
-const SITE_TIMEZONE = 'Asia/Kolkata';
-const today = () => todayInZone(SITE_TIMEZONE);
 
 /** The server-rendered page has hydrated and its event stream is open. */
 async function openLive(page: Page, path: string) {
@@ -30,8 +27,9 @@ test.describe('public home page', () => {
     request,
   }) => {
     const admin = await AdminApi.connect(request);
+    const { today } = await siteDay(request);
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Server Side ') });
-    await admin.submitResult(ghadi.GID, '93', today());
+    await admin.submitResult(ghadi.GID, '93', today);
 
     const html = await (await request.get('/')).text();
     expect(html).toContain(`>${ghadi.NameEn}</a>`);
@@ -51,14 +49,14 @@ test.describe('public home page', () => {
     page,
     request,
   }) => {
-    test.slow();
     // Some declared results, so that the page (and its screenshots) shows values as well as waiting marks.
     const admin = await AdminApi.connect(request);
+    const { today } = await siteDay(request);
     const { data: ghadis } = await admin.call<{ data: GhadiRecord[] }>('GET', '/api/ghadis');
     const starters = ghadis.filter((ghadi) => ['NCR', 'Delhi Bazar', 'Faridabad'].includes(ghadi.NameEn));
     for (const [index, ghadi] of starters.entries()) {
-      await admin.submitResult(ghadi.GID, String(31 + index * 17), addDays(today(), -1));
-      if (index < 2) await admin.submitResult(ghadi.GID, String(12 + index * 41), today());
+      await admin.submitResult(ghadi.GID, String(31 + index * 17), addDays(today, -1));
+      if (index < 2) await admin.submitResult(ghadi.GID, String(12 + index * 41), today);
     }
     // Hydration must match the server's markup: React reports a mismatch as a console error.
     const problems: string[] = [];
@@ -175,6 +173,7 @@ test.describe('public home page', () => {
     request,
   }) => {
     const admin = await AdminApi.connect(request);
+    const { today, recordMonth, timeZone } = await siteDay(request);
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Live Home '), OrderId: 1 });
     await openLive(page, '/');
     const card = chartCard(page, ghadi.NameEn);
@@ -193,14 +192,12 @@ test.describe('public home page', () => {
     page.on('request', (sent) => {
       if (!sent.url().includes('/api/visitor/')) requests.push(`${sent.method()} ${sent.url()}`);
     });
-    await admin.submitResult(ghadi.GID, '58', today());
+    await admin.submitResult(ghadi.GID, '58', today);
     await expect(card.getByTestId('today')).toHaveText('58');
     // The card flips to Declared, at the declared time in the site's zone, as the API tells it.
     const { data: rows } = await admin.call<{ data: GhadiRecord[] }>('GET', '/api/ghadis');
     const declaredAt = rows.find((row) => row.GID === ghadi.GID)?.DeclaredAt ?? '';
-    await expect(card.getByTestId('state')).toHaveText(
-      `Declared at ${timeInZone(declaredAt, SITE_TIMEZONE)}`,
-    );
+    await expect(card.getByTestId('state')).toHaveText(`Declared at ${timeInZone(declaredAt, timeZone)}`);
     await expect(updated).not.toHaveAttribute('datetime', updatedBefore ?? '');
     // Other tests declare results on this board meanwhile, so the tally is checked against the cards
     // it counts, both read in one pass of the page's script.
@@ -224,10 +221,9 @@ test.describe('public home page', () => {
       .toBe(true);
 
     // The record chart follows (same UTC month as the site's day, except in the small hours of a month's first day).
-    const utcToday = new Date().toISOString().slice(0, 10);
-    if (utcToday.slice(0, 7) === today().slice(0, 7)) {
+    if (recordMonth === today.slice(0, 7)) {
       const record = page.getByRole('table', { name: /Record chart/ });
-      const row = record.locator('tbody tr').nth(Number(today().slice(8, 10)) - 1);
+      const row = record.locator('tbody tr').nth(Number(today.slice(8, 10)) - 1);
       // The column is found afresh on each try: ghadis other tests add meanwhile can move it.
       await expect
         .poll(async () => {
@@ -239,7 +235,7 @@ test.describe('public home page', () => {
     // A new ghadi and a corrected result arrive the same way.
     const added = await admin.createGhadi({ NameEn: uniqueName('Live Added '), OrderId: 1 });
     await expect(chartCard(page, added.NameEn)).toBeVisible();
-    await admin.submitResult(ghadi.GID, '59', today());
+    await admin.submitResult(ghadi.GID, '59', today);
     await expect(card.getByTestId('today')).toHaveText(/^59✱/);
     await expect(card.getByTestId('correction-mark')).toHaveAttribute('title', 'corrected, was 58');
     expect(requests).toEqual([]);

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { ALL_DAYS, weekdayOf } from '../../src/shared/matka.js';
 import type { GhadiInput, GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import { AdminApi, uniqueName } from './support/api.js';
+import { axeViolations } from './support/axe.js';
 import { exclusively } from './support/exclusive.js';
 import { hasHorizontalPageScroll } from './support/screens.js';
+import { type SiteDay, siteDay } from './support/site-day.js';
 import { GHADI_COUNT_LOCK, test } from './support/test.js';
 
 const PHONE = { width: 360, height: 740 };
@@ -24,14 +25,11 @@ class Markets {
   private readonly holidays: string[] = [];
   constructor(
     private readonly admin: AdminApi,
-    /** The site's today and its record chart's month, as the server reckons them (never this machine's clock). */
-    readonly site: { today: string; recordMonth: string },
+    readonly site: SiteDay,
   ) {}
 
   static async connect(request: APIRequestContext) {
-    const admin = await AdminApi.connect(request);
-    const { today, recordMonth } = (await (await request.get('/api/home')).json()).data;
-    return new Markets(admin, { today, recordMonth });
+    return new Markets(await AdminApi.connect(request), await siteDay(request));
   }
 
   async create(fields: Partial<GhadiInput> & { NameEn: string }): Promise<GhadiRecord> {
@@ -106,8 +104,6 @@ async function shoot(page: Page, name: string) {
 
 test.describe('open/close markets and starline draws on the home board', () => {
   test('every state fits a card at 360 and 1280 px, in English and Hindi', async ({ page, request }) => {
-    // Six ghadis set up, then two languages at two widths, each checked by axe.
-    test.slow();
     const markets = await Markets.connect(request);
     try {
       const waiting = await markets.market('Kalyan Wait ');
@@ -157,11 +153,7 @@ test.describe('open/close markets and starline draws on the home board', () => {
           expect(await hasHorizontalPageScroll(page), `${language} at ${label} px`).toBe(false);
           expect(await overflowingCards(page, gids), `${language} at ${label} px`).toEqual([]);
           // The new words and marks meet WCAG 2.2 AA as the rest of the board does (contrast, names).
-          const { violations } = await new AxeBuilder({ page })
-            .include('#chart')
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'])
-            .options({ resultTypes: ['violations'] })
-            .analyze();
+          const violations = await axeViolations(page, '#chart');
           expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
           await shoot(page, `board-${language}-${label}`);
         }

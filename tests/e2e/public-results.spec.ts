@@ -1,11 +1,16 @@
 import { expect, type Page } from '@playwright/test';
-import { addDays, todayInZone } from '../../src/shared/dates.js';
+import { addDays } from '../../src/shared/dates.js';
 import { AdminApi, uniqueName } from './support/api.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { type SiteDay, siteDay } from './support/site-day.js';
 import { test } from './support/test.js';
 
-const SITE_TIMEZONE = 'Asia/Kolkata';
-const today = () => todayInZone(SITE_TIMEZONE);
+/** The site's day, asked of the server before each test (a worker runs one test at a time). */
+let site: SiteDay;
+test.beforeEach(async ({ request }) => {
+  site = await siteDay(request);
+});
+const today = () => site.today;
 const MONTHS = [
   'January',
   'February',
@@ -60,7 +65,9 @@ test.describe('public results page', () => {
     const [year, month] = today().split('-').map(Number) as [number, number];
 
     const html = await (await request.get(path)).text();
-    expect(html).toContain('<th scope="row">01</th><td class="v">07</td>');
+    expect(html).toContain(
+      `<th scope="row">01</th><td class="v"><button type="button" class="rc" data-date="${today().slice(0, 8)}01" aria-haspopup="dialog">07</button></td>`,
+    );
     expect(html).toContain(`<title>${ghadi.NameEn} Satta Result ${MONTHS[month - 1]} ${year}`);
 
     const problems: string[] = [];

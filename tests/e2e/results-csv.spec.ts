@@ -24,8 +24,6 @@ async function checkFile(page: Page, lines: string[]) {
 
 test.describe('results CSV', () => {
   test('exports a range of one ghadi, then imports a file checked first', async ({ page, request }) => {
-    // Seeds, downloads, then checks and imports two files: twice the usual time.
-    test.slow();
     const admin = await AdminApi.connect(request);
     const ghadi = await admin.createGhadi({ OrderId: 710 });
     const month = randomMonth();

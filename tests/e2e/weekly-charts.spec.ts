@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { yearChartPath } from '../../src/shared/chart-pages.js';
-import { addDays, todayInZone } from '../../src/shared/dates.js';
+import { addDays } from '../../src/shared/dates.js';
 import { weekdayOf, wholeValue } from '../../src/shared/matka.js';
 import type { Language } from '../../src/shared/page-language.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
@@ -10,11 +10,8 @@ import { CHART_TEXT } from '../../src/web/features/public-charts/chart-text.js';
 import { AdminApi, uniqueName } from './support/api.js';
 import { exclusively } from './support/exclusive.js';
 import { captureScreens, hasHorizontalPageScroll } from './support/screens.js';
+import { siteDay } from './support/site-day.js';
 import { GHADI_COUNT_LOCK, test } from './support/test.js';
-
-/** The e2e server runs with the default SITE_TIMEZONE. */
-const today = () => todayInZone('Asia/Kolkata');
-const thisYear = () => Number(today().slice(0, 4));
 
 /** Markets this test made: deleted after it, as support/test.ts deletes the ghadis of createGhadi. */
 const marketsOfTheTest: number[] = [];
@@ -92,25 +89,25 @@ test.describe('weekly charts', () => {
     page,
     request,
   }) => {
-    test.slow();
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const market = await createMarket(admin, 'open-close', 'Weekly Market ');
-    const year = thisYear();
+    const year = Number(today.slice(0, 4));
     const inYear = (date: string) => date.startsWith(`${year}-`);
     // The last three weeks: whole days, open halves, a correction, a holiday, and today's open half.
     const pannas = ['123', '128', '137', '145', '146', '159', '167', '178', '189', '200'];
     for (let back = 20; back >= 1; back -= 1) {
-      const date = addDays(today(), -back);
+      const date = addDays(today, -back);
       if (!inYear(date) || back % 4 === 2) continue;
       const open = pannas[back % pannas.length] as string;
       const close = pannas[(back * 3) % pannas.length] as string;
       await admin.submitResult(market.GID, back % 5 === 0 ? open : wholeValue(open, close), date);
     }
-    const holiday = addDays(today(), -2);
+    const holiday = addDays(today, -2);
     if (inYear(holiday)) await admin.call('POST', '/api/holidays', { Date: holiday, GID: market.GID });
-    const corrected = addDays(today(), -3);
+    const corrected = addDays(today, -3);
     if (inYear(corrected)) await admin.submitResult(market.GID, '999-70-000', corrected);
-    await admin.submitResult(market.GID, '236', today());
+    await admin.submitResult(market.GID, '236', today);
 
     for (const [language, prefix] of [
       ['en', ''],
@@ -123,7 +120,7 @@ test.describe('weekly charts', () => {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         // Today's cell is marked, and holds the open half declared today.
-        const current = await dateCell(page, title, today(), language);
+        const current = await dateCell(page, title, today, language);
         expect(current?.current).toBe('date');
         if (view === 'panel') expect(current?.parts.slice(0, 2)).toEqual(['236', '1*']);
         else expect(current?.text).toMatch(/^1\*/);
@@ -161,12 +158,13 @@ test.describe('weekly charts', () => {
     page,
     request,
   }) => {
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const market = await createMarket(admin, 'open-close', 'Weekly Live ');
-    const year = thisYear();
+    const year = Number(today.slice(0, 4));
     // Another day's result this year gives the year its weekly charts (tomorrow's on 1 January).
-    const yesterday = addDays(today(), -1);
-    const other = yesterday.startsWith(`${year}-`) ? yesterday : addDays(today(), 1);
+    const yesterday = addDays(today, -1);
+    const other = yesterday.startsWith(`${year}-`) ? yesterday : addDays(today, 1);
     await admin.submitResult(market.GID, '123-68-459', other);
     const title = titleOf(market, 'panel', 'en', year);
     await openHydrated(page, weeklyChartPath('panel', market.NameEn, year));
@@ -183,26 +181,28 @@ test.describe('weekly charts', () => {
         requests.push(`${sent.method()} ${url}`);
     });
 
-    await admin.submitResult(market.GID, '137', today());
+    await admin.submitResult(market.GID, '137', today);
     await expect
-      .poll(() => dateCell(page, title, today()))
+      .poll(() => dateCell(page, title, today))
       .toMatchObject({
         parts: ['137', '1*', '*** (close to come)'],
         current: 'date',
       });
-    await admin.submitResult(market.GID, '246', today());
-    await expect.poll(() => dateCell(page, title, today())).toMatchObject({ parts: ['137', '12', '246'] });
+    await admin.submitResult(market.GID, '246', today);
+    await expect.poll(() => dateCell(page, title, today)).toMatchObject({ parts: ['137', '12', '246'] });
     expect(requests).toEqual([]);
     expect(reloaded).toBe(false);
   });
 
   test('a jodi ghadi has no weekly charts: the site’s 404 page', async ({ page, request }) => {
+    const { today } = await siteDay(request);
     const admin = await AdminApi.connect(request);
     const ghadi = await admin.createGhadi({ NameEn: uniqueName('Weekly Jodi ') });
-    await admin.submitResult(ghadi.GID, '45', today());
+    await admin.submitResult(ghadi.GID, '45', today);
+    const year = Number(today.slice(0, 4));
     for (const path of [
-      weeklyChartPath('jodi', ghadi.NameEn, thisYear()),
-      `/hi${weeklyChartPath('panel', ghadi.NameEn, thisYear())}`,
+      weeklyChartPath('jodi', ghadi.NameEn, year),
+      `/hi${weeklyChartPath('panel', ghadi.NameEn, year)}`,
     ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
