@@ -128,6 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     results: results.service,
     blocks: blocks.service,
     declarations: declarations.log,
+    transparency: transparency.log,
     punctuality: stats.punctuality,
     changes,
     webRoot: serveWebApp ? config.webRoot : null,

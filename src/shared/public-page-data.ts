@@ -3,10 +3,11 @@
  * and the browser hydrates. Types only.
  */
 import type { Language } from './page-language.js';
+import type { ReceiptProof } from './receipt-proof.js';
 import type { MonthChart, WeeklyChart, YearChart } from './schemas/charts.js';
 import type { DeclarationEntry, DeclarationHead } from './schemas/declarations.js';
 import type { GhadiRecord } from './schemas/ghadis.js';
-import type { ReceiptEntry } from './schemas/receipts.js';
+import type { ReceiptEntry, SharedReceiptEntry } from './schemas/receipts.js';
 import type { PublicResultRecord } from './schemas/results.js';
 import type { WeeklyView } from './weekly-chart-pages.js';
 
@@ -117,12 +118,27 @@ export interface MonthChartPageData {
   nextMonth: string | null;
 }
 
-/** One log entry by its receipt, the first 10 characters of its hash (/r/{receipt}). */
-export interface ReceiptPageData extends PageBasics {
-  page: 'receipt';
+/** The entry a receipt names, with the proof that the latest checkpoint holds it. */
+export interface ReceiptFound {
+  kind: 'entry';
   entry: ReceiptEntry;
   /** The ghadi's names now; null when it was deleted (the entry keeps its English name). */
   ghadi: GhadiNames | null;
+  /** The entry's inclusion proof in the tree of `checkpoint`. */
+  proof: ReceiptProof;
+  /** The latest checkpoint (a C2SP signed note). */
+  checkpoint: string;
+}
+
+/**
+ * One log entry by its receipt, the shortest start of its hash no other shares (/r/{receipt}), or
+ * the entries a receipt several hashes begin with names (answered 409).
+ */
+export interface ReceiptPageData extends PageBasics {
+  page: 'receipt';
+  /** The receipt as the page names it (lower case). */
+  receipt: string;
+  found: ReceiptFound | { kind: 'shared'; entries: SharedReceiptEntry[] };
 }
 
 /** The site's 404: an address with nothing behind it (a chart of an unknown ghadi or year). */

@@ -1,16 +1,37 @@
 import { completesOpenHalf } from './matka.js';
 
 /**
- * Receipts: the first RECEIPT_LENGTH characters (lowercase hex) of a declaration log entry's hash,
- * and the page each has. Pure, for the server and the pages alike.
+ * Receipts: the shortest prefix (lowercase hex, at least RECEIPT_LENGTH characters) of a declaration
+ * log entry's hash that no other entry's hash begins with, and the page each has. Pure, for the
+ * server and the pages alike.
  */
 export const RECEIPT_LENGTH = 10;
 
-/** A receipt as typed: either case (it is read in lower case). */
-export const RECEIPT_PATTERN = /^[0-9a-fA-F]{10}$/;
+/** A receipt as typed: 10 to 64 hex characters, either case (it is read in lower case). */
+export const RECEIPT_PATTERN = /^[0-9a-fA-F]{10,64}$/;
 
-/** An entry's receipt. */
+/**
+ * An entry's receipt when its neighbours in hash order are not known (the results page's panel): the
+ * first 10 characters, which name it alone in all but about 0.5 % of logs of 110 000 entries.
+ */
 export const receiptOf = (hash: string) => hash.slice(0, RECEIPT_LENGTH);
+
+const sharedLength = (a: string, b: string) => {
+  let length = 0;
+  while (length < a.length && a[length] === b[length]) length += 1;
+  return length;
+};
+
+/**
+ * The receipt of `hash` given the hashes just before and after it in sorted order (null at either
+ * end): one character more than it shares with either, and at least RECEIPT_LENGTH.
+ */
+export function uniqueReceiptOf(hash: string, neighbours: readonly (string | null)[]): string {
+  let length = RECEIPT_LENGTH;
+  for (const other of neighbours)
+    if (other !== null) length = Math.max(length, sharedLength(hash, other) + 1);
+  return hash.slice(0, length);
+}
 
 /** A receipt's page (English; Hindi under /hi). */
 export const receiptPath = (receipt: string) => `/r/${receipt}`;

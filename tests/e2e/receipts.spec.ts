@@ -128,4 +128,35 @@ test.describe('receipts', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
+
+  test('the receipt page checks its proof in the browser, and names a tampered one', async ({ page }) => {
+    const { first, latest } = await correctedGhadi(page);
+    await openHydrated(page, `/r/${receiptOf(latest)}`);
+    const verdict = page.getByTestId('receipt-proof-verdict');
+    await expect(verdict).toHaveText(/Verified against checkpoint of size \d+, signed by [0-9a-f]{8}$/);
+    const size = Number((await page.getByTestId('receipt-checkpoint').textContent())?.split('\n')[1]);
+    expect(size).toBeGreaterThanOrEqual(latest.seq);
+    await expect(verdict).toContainText(`checkpoint of size ${size},`);
+    await captureScreens(page, 'receipt-verified-en');
+
+    await openHydrated(page, `/hi/r/${receiptOf(first)}`);
+    await expect(verdict).toHaveText(/आकार \d+ के चेकपॉइंट से सत्यापित, [0-9a-f]{8} द्वारा साइन किया हुआ/);
+    await captureScreens(page, 'receipt-verified-hi');
+
+    // The page as a site that lied would serve it: the proof's leaf (in the markup and the page's data)
+    // is not the entry's. The browser's own check says so.
+    await page.route(`**/r/${receiptOf(latest)}`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const leaf = /"leafHash":"([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(leaf).not.toBe('');
+      const forged = `${leaf.startsWith('A') ? 'B' : 'A'}${leaf.slice(1)}`;
+      // The body is handed over decoded: it goes without the encoding and length it came with.
+      const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+      await route.fulfill({ status: response.status(), headers, body: html.replaceAll(leaf, forged) });
+    });
+    await openHydrated(page, `/r/${receiptOf(latest)}`);
+    await expect(verdict).toContainText('Check failed: the entry shown does not hash to the proof’s leaf.');
+    await expect(verdict).toHaveAttribute('data-verdict', 'failed');
+  });
 });

@@ -89,6 +89,12 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('receipt pages [%s]', (dialect) => {
     // How to check it: the log's instructions, and this entry in the log's API.
     expect(html).toContain('href="/declarations#verify-title"');
     expect(html).toContain(`href="/api/declarations?after=${entry.seq - 1}&amp;limit=1"`);
+    // The proof: the latest checkpoint as served, the proof's size, and how to check it by hand.
+    const checkpoint = (await page('/api/log/checkpoint')).body;
+    expect(/data-testid="receipt-checkpoint"[^>]*>([^<]*)<\/pre>/.exec(html)?.[1]).toBe(checkpoint);
+    expect(text).toContain(`in a log of ${checkpoint.split('\n')[1]} entries`);
+    expect(text).toContain('To check it by hand (or without JavaScript)');
+    expect(html).toContain('href="/api/log/key"');
   });
 
   it('a corrected entry says so and links the entry that corrected it and the current one', async () => {
@@ -165,5 +171,56 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('receipt pages [%s]', (dialect) => {
     expect(text).not.toContain('This is the latest entry');
     expect(text).toContain('it was later corrected to 02');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('a later declaration drops the kept page: it then shows the newer checkpoint', async () => {
+    const url = `/hi/r/${receiptOf(at(0))}`;
+    const before = await page(url);
+    expect(String(before.headers['surrogate-key']).split(' ')).toContain('log');
+    await submitResult(web.app, token, {
+      ghadiId: (await createGhadi(web.app, token)).GID,
+      result: '11',
+      dateTime: today(),
+    });
+    const checkpoint = (await page('/api/log/checkpoint')).body;
+    const after = await page(url);
+    expect(before.body).not.toContain(checkpoint);
+    expect(after.body).toContain(checkpoint);
+    expect(textOf(after.body)).toContain(`${checkpoint.split('\n')[1]} एंट्रियों के लॉग में`);
+  });
+
+  it('a receipt two entries’ hashes begin with is a 409 page listing both by their own receipts', async () => {
+    const entry = at(1);
+    const head = expectStatus<{ seq: number; hash: string }>(
+      await call(web.app, { url: '/api/declarations/head' }),
+      200,
+    );
+    const twin = `${entry.hash.slice(0, 11)}${entry.hash[11] === 'f' ? 'e' : 'f'}${'0'.repeat(52)}`;
+    await web.database.db
+      .insertInto('declarations')
+      .values({
+        seq: head.seq + 1,
+        gid: ghadi.GID,
+        result_date: daysFromToday(-9),
+        value: '99',
+        previous: null,
+        declared_at: new Date(0).toISOString(),
+        prev_hash: head.hash,
+        hash: twin,
+        declared_by: null,
+      })
+      .execute();
+    const response = await page(`/r/${receiptOf(entry)}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toContain('<meta name="robots" content="noindex" />');
+    const text = textOf(response.body);
+    expect(text).toContain('Several entries’ hashes begin with this receipt.');
+    expect(response.body).toContain(`href="/r/${entry.hash.slice(0, 12)}"`);
+    expect(response.body).toContain(`href="/r/${twin.slice(0, 12)}"`);
+    expect(text).toContain(entry.hash);
+    expect(text).toContain(twin);
+    const own = await page(`/r/${entry.hash.slice(0, 12)}`);
+    expect(own.statusCode).toBe(200);
+    expect(textOf(own.body)).toContain(`Receipt ${entry.hash.slice(0, 12)}`);
   });
 });

@@ -4,9 +4,10 @@ import { createQueryId, type KyselyPlugin, type RootOperationNode } from 'kysely
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { type Database, openDatabase } from '../../src/server/db/database.js';
+import { checkReceiptProof } from '../../src/shared/receipt-proof.js';
 import type { DeclarationEntry } from '../../src/shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
-import type { ReceiptEntry } from '../../src/shared/schemas/receipts.js';
+import type { ReceiptAnswer, ReceiptEntry, SharedReceiptEntry } from '../../src/shared/schemas/receipts.js';
 import {
   call,
   createGhadi,
@@ -72,10 +73,15 @@ describe.each(DIALECTS)('receipts in the API [%s]', (dialect) => {
       200,
     ).data;
   const receipt = async (code: string, app = t.app) =>
-    expectStatus<{ success: true; data: ReceiptEntry }>(
-      await call(app, { url: `/api/declarations/receipt/${code}` }),
-      200,
-    );
+    expectStatus<ReceiptAnswer>(await call(app, { url: `/api/declarations/receipt/${code}` }), 200);
+  const served = async (url: string) => {
+    const answer = await call(t.app, { url });
+    expect(answer.statusCode, url).toBe(200);
+    return answer.body;
+  };
+  /** The answer's proof, checked as the receipt page checks it, against the key the site serves. */
+  const verdictOf = async (answer: ReceiptAnswer) =>
+    checkReceiptProof(answer.data, answer.proof, answer.checkpoint, await served('/api/log/key'));
   const lookups = async () => {
     const text = (await call(t.app, { url: '/metrics', token: TOKEN })).body;
     const route = '/api/declarations/receipt/:receipt';
@@ -105,10 +111,68 @@ describe.each(DIALECTS)('receipts in the API [%s]', (dialect) => {
         Latest: true,
         Next: null,
         Current: null,
-        Shared: [],
       },
+      proof: {
+        seq: entry.seq,
+        size: expect.any(Number),
+        leafHash: expect.any(String),
+        hashes: expect.any(Array),
+      },
+      checkpoint: await served('/api/log/checkpoint'),
     });
     expect(answer.data.Receipt).toMatch(/^[0-9a-f]{10}$/);
+  });
+
+  it('carries the entry’s inclusion proof in the latest checkpoint, which verifies with the site’s key', async () => {
+    const ghadi = await createGhadi(t.app, token);
+    await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '27', dateTime: daysFromToday(-2) });
+    await submitResult(t.app, token, {
+      ghadiId: (await createGhadi(t.app, token)).GID,
+      result: '72',
+      dateTime: today(),
+    });
+    const [entry] = (await entriesOf(ghadi)) as [DeclarationEntry];
+    const answer = await receipt(receiptOf(entry));
+    const head = expectStatus<{ seq: number }>(await call(t.app, { url: '/api/declarations/head' }), 200);
+    expect(answer.proof.size).toBe(head.seq);
+    const { success: _success, ...direct } = expectStatus<{ success: true } & ReceiptAnswer['proof']>(
+      await call(t.app, { url: `/api/log/proof/inclusion?seq=${entry.seq}&size=${head.seq}` }),
+      200,
+    );
+    expect(answer.proof).toEqual(direct);
+    const verdict = await verdictOf(answer);
+    expect(verdict).toMatchObject({ verified: true, size: head.seq });
+    // A tampered proof is caught: the same check names what failed.
+    expect(await verdictOf({ ...answer, data: { ...answer.data, Result: '28' } })).toMatchObject({
+      verified: false,
+      failed: 'leaf',
+    });
+  });
+
+  it('a later declaration drops the kept answer: the receipt then carries the newer checkpoint', async () => {
+    const ghadi = await createGhadi(t.app, token);
+    await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '36', dateTime: daysFromToday(-5) });
+    const [entry] = (await entriesOf(ghadi)) as [DeclarationEntry];
+    const url = `/api/declarations/receipt/${receiptOf(entry)}`;
+    const first = await call(t.app, { url });
+    expect(String(first.headers['surrogate-key']).split(' ')).toContain('log');
+    const before = JSON.parse(first.body) as ReceiptAnswer;
+    const kept = await lookups();
+    expect((await call(t.app, { url })).body).toBe(first.body);
+    expect(await lookups()).toEqual({ hit: kept.hit + 1, miss: kept.miss });
+
+    // Another ghadi's declaration: nothing of this entry changed but the log it is in.
+    await submitResult(t.app, token, {
+      ghadiId: (await createGhadi(t.app, token)).GID,
+      result: '63',
+      dateTime: today(),
+    });
+    const after = await receipt(receiptOf(entry));
+    expect(after.data).toEqual(before.data);
+    expect(after.proof.size).toBe(before.proof.size + 1);
+    expect(after.checkpoint).not.toBe(before.checkpoint);
+    expect(after.checkpoint).toBe(await served('/api/log/checkpoint'));
+    expect(await verdictOf(after)).toMatchObject({ verified: true, size: before.proof.size + 1 });
   });
 
   it('a corrected value links the entry that corrected it and the one that stands now', async () => {
@@ -218,8 +282,8 @@ describe.each(DIALECTS)('receipts in the API [%s]', (dialect) => {
     });
   });
 
-  it('anything but 10 hexadecimal characters is a 400 naming the receipt', async () => {
-    for (const code of ['12345', '0123456789a', 'ghijklmnop', '01234 6789', '0123456789abcdef'.repeat(4)]) {
+  it('anything but 10 to 64 hexadecimal characters is a 400 naming the receipt', async () => {
+    for (const code of ['12345', '012345678', 'ghijklmnop', '01234 6789', 'a'.repeat(65)]) {
       const answer = await call(t.app, { url: `/api/declarations/receipt/${encodeURIComponent(code)}` });
       const failure = expectStatus<Failure>(answer, 400);
       expect(failure.success, code).toBe(false);
@@ -244,16 +308,18 @@ describe.each(DIALECTS)('receipts in the API [%s]', (dialect) => {
     });
   });
 
-  it('two entries whose hashes share 10 characters: the receipt names the earlier, and lists the other', async () => {
+  it('two entries whose hashes share 10 characters: that prefix answers 409 listing both, each by its own longer receipt', async () => {
     const ghadi = await createGhadi(t.app, token);
     await submitResult(t.app, token, { ghadiId: ghadi.GID, result: '88', dateTime: daysFromToday(-2) });
     const [entry] = (await entriesOf(ghadi)) as [DeclarationEntry];
-    // No declaration can be made to collide on purpose: one is written as the log would hold it.
+    // No declaration can be made to collide on purpose: one is written as the log would hold it,
+    // sharing the first 12 characters and then differing.
     const head = expectStatus<{ seq: number; hash: string }>(
       await call(t.app, { url: '/api/declarations/head' }),
       200,
     );
-    const twin = `${receiptOf(entry)}${'f'.repeat(54)}`;
+    const differs = entry.hash[12] === 'f' ? 'e' : 'f';
+    const twin = `${entry.hash.slice(0, 12)}${differs}${'0'.repeat(51)}`;
     await t.database.db
       .insertInto('declarations')
       .values({
@@ -269,11 +335,33 @@ describe.each(DIALECTS)('receipts in the API [%s]', (dialect) => {
       })
       .execute();
 
-    const answer = (await receipt(receiptOf(entry).toUpperCase(), other.app)).data;
-    expect(answer).toMatchObject({ seq: entry.seq, Result: '88', Latest: true });
-    expect(answer.Shared).toEqual([
-      { seq: head.seq + 1, Name: ghadi.NameEn, Date: daysFromToday(-3), Result: '99', hash: twin },
-    ]);
+    const listed = (hash: string, seq: number, date: string, Result: string): SharedReceiptEntry => ({
+      seq,
+      GID: ghadi.GID,
+      Name: ghadi.NameEn,
+      Date: date,
+      Result,
+      hash,
+      Receipt: hash.slice(0, 13),
+    });
+    const expected = {
+      success: false,
+      message: 'Several log entries have this receipt: each is listed with its own',
+      entries: [
+        listed(entry.hash, entry.seq, daysFromToday(-2), '88'),
+        listed(twin, head.seq + 1, daysFromToday(-3), '99'),
+      ],
+    };
+    for (const code of [receiptOf(entry).toUpperCase(), entry.hash.slice(0, 12)])
+      expect(expectStatus(await call(other.app, { url: `/api/declarations/receipt/${code}` }), 409)).toEqual(
+        expected,
+      );
+
+    // Its own receipt (and any longer start of its hash) names it alone, and says so.
+    for (const code of [entry.hash.slice(0, 13), entry.hash]) {
+      const answer = (await receipt(code, other.app)).data;
+      expect(answer).toMatchObject({ seq: entry.seq, Result: '88', Receipt: entry.hash.slice(0, 13) });
+    }
   });
 
   it('finds the entry through the hash index, and its later entries through an index of results', async () => {

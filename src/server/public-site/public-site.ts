@@ -19,6 +19,7 @@ import type { HolidaysService } from '../modules/holidays/holidays-service.js';
 import type { PublicCacheUse } from '../modules/metrics/metrics.js';
 import type { ResultsService } from '../modules/results/results-service.js';
 import type { Punctuality } from '../modules/stats/punctuality-rule.js';
+import type { TransparencyLog } from '../modules/transparency/transparency-log.js';
 import type { AnswerSeries } from './edge/fast-path.js';
 import { FastPath } from './edge/fast-path.js';
 import { ROUTER_OPTIONS, type RouteSeen } from './edge/fast-path-router.js';
@@ -48,6 +49,7 @@ export interface PublicSiteNeeds {
   results: ResultsService;
   blocks: ContentBlocksService;
   declarations: DeclarationLog;
+  transparency: TransparencyLog;
   punctuality: Punctuality;
   changes: ChangeLog;
   /** The built pages' folder (WEB_ROOT), or null when no pages are served (API-only tests). */
@@ -154,6 +156,7 @@ export async function createPublicSite(needs: PublicSiteNeeds): Promise<PublicSi
     publicUrl: needs.publicUrl,
     results: needs.results,
     declarations: needs.declarations,
+    transparency: needs.transparency,
     punctuality: needs.punctuality,
     headers: needs.headers,
     builds,

@@ -6,8 +6,10 @@ import { declarationEntry } from './declarations.js';
 export const receiptParams = z.object({
   receipt: z
     .string()
-    .regex(RECEIPT_PATTERN, 'Must be a receipt: 10 hexadecimal characters')
-    .describe('The first 10 characters of a log entry’s hash (upper case is read as lower case)'),
+    .regex(RECEIPT_PATTERN, 'Must be a receipt: 10 to 64 hexadecimal characters')
+    .describe(
+      'The start (at least 10 characters) of a log entry’s hash that no other entry shares (upper case is read as lower case)',
+    ),
 });
 
 /** Another entry of the same ghadi and date, named by its receipt. */
@@ -27,7 +29,9 @@ export type RelatedEntry = z.infer<typeof relatedEntry>;
  * close step (`Step: "close"`) completed, which is no correction.
  */
 export const receiptEntry = declarationEntry.extend({
-  Receipt: z.string().describe('The first 10 characters of hash'),
+  Receipt: z
+    .string()
+    .describe('The shortest start of hash, at least 10 characters, that no other entry’s hash shares'),
   Corrected: z
     .boolean()
     .describe('It replaced Previous as a correction (a close step completing its open half is not one)'),
@@ -42,12 +46,34 @@ export const receiptEntry = declarationEntry.extend({
   Current: relatedEntry
     .nullable()
     .describe('The latest entry of this ghadi and date (its value is published), or null when Latest'),
-  Shared: z
-    .array(declarationEntry.pick({ seq: true, Name: true, Date: true, Result: true, hash: true }))
-    .describe(
-      'Later entries whose hash starts with the same 10 characters (rare; usually empty): the receipt names the earliest',
-    ),
 });
 export type ReceiptEntry = z.infer<typeof receiptEntry>;
 
-export const receiptAnswer = z.object({ success: z.literal(true), data: receiptEntry });
+/** The inclusion proof of an entry in the tree of the latest checkpoint (as /api/log/proof/inclusion). */
+export const receiptProof = z.object({
+  seq: z.number().int().min(1),
+  size: z.number().int().min(1).describe('The tree size of the checkpoint the proof leads to'),
+  leafHash: z.string().describe('The entry’s leaf hash (RFC 6962), base64'),
+  hashes: z.array(z.string()).describe('The inclusion proof, base64, in RFC 6962’s order'),
+});
+
+export const receiptAnswer = z.object({
+  success: z.literal(true),
+  data: receiptEntry,
+  proof: receiptProof,
+  checkpoint: z.string().describe('The latest checkpoint (a C2SP signed note) the proof leads to'),
+});
+export type ReceiptAnswer = z.infer<typeof receiptAnswer>;
+
+/** An entry whose hash begins with a receipt that several entries share. */
+export const sharedReceiptEntry = declarationEntry
+  .pick({ seq: true, GID: true, Name: true, Date: true, Result: true, hash: true })
+  .extend({ Receipt: z.string().describe('Its own receipt, which names it alone') });
+export type SharedReceiptEntry = z.infer<typeof sharedReceiptEntry>;
+
+/** 409: the receipt asked for begins the hashes of several entries. */
+export const receiptConflict = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  entries: z.array(sharedReceiptEntry),
+});

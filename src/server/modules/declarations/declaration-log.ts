@@ -1,4 +1,5 @@
 import { stepOf } from '../../../shared/matka.js';
+import { uniqueReceiptOf } from '../../../shared/receipt-codes.js';
 import {
   type DeclarationEntry,
   type DeclarationHead,
@@ -6,11 +7,10 @@ import {
   GENESIS_HASH,
   type ResultHistoryEntry,
 } from '../../../shared/schemas/declarations.js';
-import type { ReceiptEntry } from '../../../shared/schemas/receipts.js';
 import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
 import type { DailyStats } from '../stats/daily-stats.js';
 import { declarationHash } from './declaration-hash.js';
-import { RECEIPT_ROWS, receiptEntryOf } from './declaration-receipts.js';
+import { RECEIPT_ROWS, type ReceiptLookup, receiptEntryOf } from './declaration-receipts.js';
 import type {
   DeclarationListRow,
   DeclarationRow,
@@ -153,15 +153,42 @@ export class DeclarationLog {
   }
 
   /**
-   * The entry a receipt (10 lowercase hex characters) names: the earliest whose hash begins with it,
-   * with what its page says of it (declaration-receipts.ts); null when none does.
+   * What a receipt (10 to 64 lowercase hex characters) names: the one entry whose hash begins with it,
+   * with what its page says of it (declaration-receipts.ts), or the entries that share it (a receipt
+   * made ambiguous by a later entry); null when none has it.
    */
-  async byReceipt(receipt: string): Promise<ReceiptEntry | null> {
+  async byReceipt(receipt: string): Promise<ReceiptLookup | null> {
     const rows = await this.repository.withHashPrefix(receipt, RECEIPT_ROWS);
     const named = rows[0];
     if (!named) return null;
+    if (rows.length > 1) {
+      const receipts = await this.receiptsOf(rows.map((row) => row.hash));
+      return {
+        kind: 'shared',
+        entries: rows.map((row) => ({
+          seq: row.seq,
+          GID: row.gid,
+          Name: row.name_en,
+          Date: row.result_date,
+          Result: row.value,
+          hash: row.hash,
+          Receipt: receipts.get(row.hash) ?? row.hash,
+        })),
+      };
+    }
     const newer = await this.repository.ofResultAfter(named.gid, named.result_date, named.seq);
-    return receiptEntryOf(toEntry(named), named.kind, newer, rows.slice(1).map(toEntry));
+    const entry = await receiptEntryOf(toEntry(named), named.kind, newer, (hashes) =>
+      this.receiptsOf(hashes),
+    );
+    return { kind: 'entry', entry };
+  }
+
+  /** Each hash's receipt: its shortest prefix (at least 10 characters) that no other hash shares. */
+  async receiptsOf(hashes: readonly string[]): Promise<Map<string, string>> {
+    const receipts = new Map<string, string>();
+    for (const hash of new Set(hashes))
+      receipts.set(hash, uniqueReceiptOf(hash, await this.repository.neighbourHashes(hash)));
+    return receipts;
   }
 
   /** A result's latest entry (what a live event carries), or null when it has none. */

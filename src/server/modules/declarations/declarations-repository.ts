@@ -139,6 +139,30 @@ export class DeclarationsRepository {
       .execute();
   }
 
+  /**
+   * The hashes just before and after `hash` in sorted order (null at either end): what its shortest
+   * unique prefix is measured against. Two seeks on declarations_by_hash.
+   */
+  async neighbourHashes(hash: string): Promise<[string | null, string | null]> {
+    const [below, above] = await Promise.all([
+      this.database.db
+        .selectFrom('declarations')
+        .select('hash')
+        .where('hash', '<', hash)
+        .orderBy('hash', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+      this.database.db
+        .selectFrom('declarations')
+        .select('hash')
+        .where('hash', '>', hash)
+        .orderBy('hash')
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    return [below?.hash ?? null, above?.hash ?? null];
+  }
+
   /** One result's entries after `seq`, oldest first (what later replaced an entry's value). */
   ofResultAfter(gid: number, date: string, seq: number): Promise<DeclarationRow[]> {
     return this.database.db

@@ -190,7 +190,7 @@ export async function publicSiteRoutes(
         schema: {
           ...(read.params ? { params: read.params } : {}),
           querystring: read.query,
-          ...(read.response ? { response: { 200: read.response } } : {}),
+          ...(read.response ? { response: { 200: read.response, ...read.otherAnswers } } : {}),
         },
         config: { access: read.access, quietLog: true },
         // Cached answers come compressed; only an answer made live (JSON) goes through @fastify/compress.

@@ -5,6 +5,7 @@ import type { ResponseHeaders } from '../../lib/response-headers.js';
 import type { DeclarationLog } from '../../modules/declarations/declaration-log.js';
 import type { ResultsService } from '../../modules/results/results-service.js';
 import type { Punctuality } from '../../modules/stats/punctuality-rule.js';
+import type { TransparencyLog } from '../../modules/transparency/transparency-log.js';
 import { periodOpen, SITE_KEY, TODAY_KEY } from '../model/answer-keys.js';
 import type { BuildGate } from '../model/build-gate.js';
 import type { AnswerCaching, CachedAnswer } from '../model/cached-answer.js';
@@ -22,6 +23,8 @@ export interface ReadContext {
   publicUrl: string | null;
   results: ResultsService;
   declarations: DeclarationLog;
+  /** The log's tree: the latest checkpoint and inclusion proofs a receipt carries. */
+  transparency: TransparencyLog;
   /** Each ghadi's punctuality (its public record of the last 30 days). */
   punctuality: Punctuality;
   /** The headers every answer carries (security, CORS), the same on both answer paths. */
@@ -61,6 +64,8 @@ export interface PublicRead<P = unknown, Q = unknown> {
   query: z.ZodType<Q>;
   /** The 200 answer's schema (cached JSON is encoded through it). */
   response?: z.ZodType;
+  /** Other answers' schemas by status, for the API's description (their bytes are made by `build`). */
+  otherAnswers?: Record<number, z.ZodType>;
   /** `optional`: a bearer token may change the answer, so such requests never take the fast path. */
   access: 'public' | 'optional';
   /** Only when the server renders the public pages. */

@@ -10,10 +10,23 @@ import type { PageHead } from './page-heads.js';
  * says nothing a ghadi's month does not, and is for the one who was given the receipt. Link previews
  * still read its title and description, which name the value and whether it still stands.
  */
-export function receiptHead({ entry, ghadi }: ReceiptPageData, language: Language): PageHead {
+export function receiptHead({ receipt, found }: ReceiptPageData, language: Language): PageHead {
+  const hindi = language === 'hi';
+  if (found.kind === 'shared')
+    return {
+      language,
+      title: hindi
+        ? `रसीद ${receipt}: कई एंट्रियाँ | ${SITE_NAME}`
+        : `Receipt ${receipt}: several entries | ${SITE_NAME}`,
+      description: hindi
+        ? `${found.entries.length} लॉग एंट्रियों के हैश ${receipt} से शुरू होते हैं।`
+        : `${found.entries.length} log entries have hashes that begin with ${receipt}.`,
+      path: receiptPath(receipt),
+      noIndex: true,
+    };
+  const { entry, ghadi } = found;
   const name = ghadi ? ghadiName(ghadi, language) : entry.Name;
   const date = longDate(entry.Date, language);
-  const hindi = language === 'hi';
   const standing = entry.Latest
     ? hindi
       ? 'यही मौजूदा रिज़ल्ट है।'

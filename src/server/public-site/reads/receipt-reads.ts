@@ -2,31 +2,37 @@ import { z } from 'zod';
 import { inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
 import { RECEIPT_PATTERN } from '../../../shared/receipt-codes.js';
-import { type ReceiptEntry, receiptAnswer, receiptParams } from '../../../shared/schemas/receipts.js';
-import { ghadiMonthKey } from '../model/answer-keys.js';
-import { encodeJson, prepareFailure } from '../model/cached-answer.js';
+import {
+  type ReceiptEntry,
+  receiptAnswer,
+  receiptConflict,
+  receiptParams,
+} from '../../../shared/schemas/receipts.js';
+import { ghadiMonthKey, LOG_KEY, TODAY_KEY } from '../model/answer-keys.js';
+import { type AnswerCaching, encodeJson, prepareFailure, prepareJson } from '../model/cached-answer.js';
 import type { Built } from '../model/kept-entry.js';
 import { NOTHING_HERE, notFoundPage, pageBasics, renderPage } from './page-common.js';
 import {
+  cachingOf,
   defineRead,
   kept,
   MAX_PATH_PARAM_LENGTH,
   noQuery,
+  notKept,
   type PublicRead,
-  periodCaching,
   type ReadContext,
 } from './read-definition.js';
 
-/* A log entry by its receipt (the first 10 characters of its hash): GET /api/declarations/receipt/{receipt} and /r/{receipt}. */
+/* A log entry by its receipt (its hash's shortest unique start): GET /api/declarations/receipt/{receipt} and /r/{receipt}. */
 
 /**
- * What a receipt's answer shows: its entry, which never changes, and whether a later entry of its
- * ghadi and date replaced it, which changes with that result (its ghadi's month key; the ghadi's name
- * with the whole site). Closed like the month once the date is past yesterday: only a correction,
- * which purges the key, changes it then.
+ * A receipt's answer shows its entry, which never changes, whether a later entry of its ghadi and
+ * date replaced it (its ghadi's month key), and the inclusion proof of the entry in the latest
+ * checkpoint, which changes with every append to the log: so it carries LOG_KEY, which every result
+ * change and import drops (with SITE_KEY), and is open (a shared cache keeps it a second).
  */
-function receiptCaching(entry: ReceiptEntry, today: string) {
-  return periodCaching(entry.Date, today, [ghadiMonthKey(entry.GID, entry.Date.slice(0, 7))]);
+function receiptCaching(entry: ReceiptEntry): AnswerCaching {
+  return cachingOf([ghadiMonthKey(entry.GID, entry.Date.slice(0, 7)), LOG_KEY, TODAY_KEY], true);
 }
 
 /**
@@ -35,20 +41,44 @@ function receiptCaching(entry: ReceiptEntry, today: string) {
  */
 const keyOf = (receipt: string) => (RECEIPT_PATTERN.test(receipt) ? receipt.toLowerCase() : null);
 
+/**
+ * The latest checkpoint and the entry's inclusion proof in its tree, read from O(log n) stored nodes.
+ * The checkpoint is read after the entry, and is signed in the transaction that appended it: it holds it.
+ */
+async function proofOf(seq: number, { transparency }: ReadContext) {
+  const latest = await transparency.latest();
+  if (!latest || latest.size < seq) throw new Error(`No checkpoint of the log holds entry ${seq} yet`);
+  return { proof: await transparency.inclusion(seq, latest.size), checkpoint: latest.note };
+}
+
+/** What a receipt several entries' hashes begin with answers: 409, naming each by its own receipt. */
+const SHARED_MESSAGE = 'Several log entries have this receipt: each is listed with its own';
+
 async function receiptPage(receipt: string, context: ReadContext, language: Language): Promise<Built> {
   const { model, declarations } = context;
   const key = keyOf(receipt);
-  const entry = key === null ? null : await declarations.byReceipt(key);
-  if (!entry) return notFoundPage(context, language);
+  const found = key === null ? null : await declarations.byReceipt(key);
+  if (!found) return notFoundPage(context, language);
   const ghadiNames = await model.ghadiNames();
+  const basics = pageBasics(model, language, ghadiNames);
+  if (found.kind === 'shared')
+    return notKept(
+      await renderPage(context, 409, { page: 'receipt', ...basics, receipt: key ?? '', found }, NOTHING_HERE),
+    );
+  const { entry } = found;
   const data: PublicPageData = {
     page: 'receipt',
-    ...pageBasics(model, language, ghadiNames),
-    entry,
-    // The names the ghadi has now (a deleted ghadi's entries keep its English name alone).
-    ghadi: ghadiNames.find((ghadi) => ghadi.GID === entry.GID) ?? null,
+    ...basics,
+    receipt: entry.Receipt,
+    found: {
+      kind: 'entry',
+      entry,
+      // The names the ghadi has now (a deleted ghadi's entries keep its English name alone).
+      ghadi: ghadiNames.find((ghadi) => ghadi.GID === entry.GID) ?? null,
+      ...(await proofOf(entry.seq, context)),
+    },
   };
-  return kept(await renderPage(context, 200, data, receiptCaching(entry, model.today())));
+  return kept(await renderPage(context, 200, data, receiptCaching(entry)));
 }
 
 const pageParams = z.object({ receipt: z.string().max(MAX_PATH_PARAM_LENGTH) });
@@ -75,17 +105,29 @@ export const RECEIPT_READS: readonly PublicRead[] = [
     params: receiptParams,
     query: noQuery,
     response: receiptAnswer,
+    otherAnswers: {
+      409: receiptConflict.describe('Several entries’ hashes begin with this receipt: each, with its own'),
+    },
     access: 'public',
     key: ({ params }) => params.receipt.toLowerCase(),
-    build: async ({ params }, { model, declarations }) => {
-      const entry = await declarations.byReceipt(params.receipt.toLowerCase());
-      if (!entry)
-        return {
-          answer: await prepareFailure(404, 'No log entry has this receipt', NOTHING_HERE),
-          keep: false,
-        };
+    build: async ({ params }, context) => {
+      const found = await context.declarations.byReceipt(params.receipt.toLowerCase());
+      if (!found) return notKept(await prepareFailure(404, 'No log entry has this receipt', NOTHING_HERE));
+      if (found.kind === 'shared')
+        return notKept(
+          await prepareJson(
+            409,
+            { success: false, message: SHARED_MESSAGE, entries: found.entries },
+            { caching: NOTHING_HERE },
+          ),
+        );
+      const { entry } = found;
       return kept(
-        await encodeJson(receiptAnswer, { success: true, data: entry }, receiptCaching(entry, model.today())),
+        await encodeJson(
+          receiptAnswer,
+          { success: true, data: entry, ...(await proofOf(entry.seq, context)) },
+          receiptCaching(entry),
+        ),
       );
     },
   }),

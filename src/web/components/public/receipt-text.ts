@@ -75,7 +75,7 @@ export const RECEIPT_TEXT = {
     verifyEntry: 'this entry in the log’s API',
     verifyLink: 'How to check the declaration log',
     shared:
-      'Another entry’s hash begins with the same 10 characters. Compare the ghadi, date and result with what you were given:',
+      'Several entries’ hashes begin with this receipt. Find the one you were given by its ghadi, date and result, and open its own receipt:',
     monthResults: (ghadi, month) => `${ghadi} results, ${month}`,
     share: 'Share this receipt',
     copied: 'Link copied',
@@ -120,7 +120,8 @@ export const RECEIPT_TEXT = {
       `यह सार्वजनिक लॉग की एंट्री ${seq} है। इसका हैश इससे पहले की हर एंट्री को समेटता है, इसलिए किसी एंट्री को बदलने या छोड़ने पर बाद का हर हैश बदल जाता है। इसे लॉग के सार्वजनिक डेटा से दोबारा निकालें:`,
     verifyEntry: 'लॉग के API में यह एंट्री',
     verifyLink: 'घोषणा लॉग की जाँच कैसे करें',
-    shared: 'किसी और एंट्री का हैश भी इन्हीं 10 अक्षरों से शुरू होता है। आपको जो मिला उससे घड़ी, तारीख़ और रिज़ल्ट मिलाएँ:',
+    shared:
+      'कई एंट्रियों के हैश इसी रसीद से शुरू होते हैं। आपको जो मिली उसे घड़ी, तारीख़ और रिज़ल्ट से पहचानें और उसकी अपनी रसीद खोलें:',
     monthResults: (ghadi, month) => `${ghadi} रिज़ल्ट, ${month}`,
     share: 'यह रसीद शेयर करें',
     copied: 'लिंक कॉपी हो गया',

@@ -26,19 +26,31 @@ function entry(overrides: Partial<ReceiptEntry> = {}): ReceiptEntry {
     Latest: true,
     Next: null,
     Current: null,
-    Shared: [],
     ...overrides,
   };
 }
 
-const data = (overrides: Partial<ReceiptEntry> = {}): ReceiptPageData => ({
-  page: 'receipt',
+const CHECKPOINT =
+  'example.com/log\n40\nAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n\n— example.com/log AAAAAA==\n';
+
+const basics = {
+  page: 'receipt' as const,
   siteName: 'Site',
   today: '2026-11-23',
   timeZone: 'Asia/Kolkata',
   ghadiNames: TICKER,
-  entry: entry(overrides),
-  ghadi: { GID: 5, NameEn: 'Gali', NameHn: 'गली' },
+};
+
+const data = (overrides: Partial<ReceiptEntry> = {}): ReceiptPageData => ({
+  ...basics,
+  receipt: '3f9a0c12de',
+  found: {
+    kind: 'entry',
+    entry: entry(overrides),
+    ghadi: { GID: 5, NameEn: 'Gali', NameHn: 'गली' },
+    proof: { seq: 12, size: 40, leafHash: 'bGVhZg==', hashes: ['aGFzaDE=', 'aGFzaDI='] },
+    checkpoint: CHECKPOINT,
+  },
 });
 
 const render = (page: ReceiptPageData, language: Language = 'en') =>
@@ -139,13 +151,56 @@ describe('a receipt’s page', () => {
     );
   });
 
-  it('lists the other entries that share the receipt, to compare with', async () => {
+  it('a receipt several entries share lists each with its own receipt and full hash', async () => {
     const twin = `3f9a0c12de${'f'.repeat(54)}`;
-    await render(
-      data({ Shared: [{ seq: 90, Name: 'Disawer', Date: '2026-10-02', Result: '12', hash: twin }] }),
+    const shared = (
+      seq: number,
+      Name: string,
+      date: string,
+      Result: string,
+      hash: string,
+      Receipt: string,
+    ) => ({
+      seq,
+      GID: 5,
+      Name,
+      Date: date,
+      Result,
+      hash,
+      Receipt,
+    });
+    await render({
+      ...basics,
+      receipt: '3f9a0c12de',
+      found: {
+        kind: 'shared',
+        entries: [
+          shared(12, 'Gali', '2026-11-22', '54', HASH, '3f9a0c12deb'),
+          shared(90, 'Disawer', '2026-10-02', '12', twin, '3f9a0c12def'),
+        ],
+      },
+    });
+    const list = screen.getByTestId('receipt-shared');
+    expect(list).toHaveTextContent('Several entries’ hashes begin with this receipt.');
+    expect(list).toHaveTextContent(`#90 Disawer, 2 October 2026: 12 3f9a0c12def${twin}`);
+    expect(within(list).getByRole('link', { name: '3f9a0c12deb' })).toHaveAttribute('href', '/r/3f9a0c12deb');
+    expect(within(list).getByRole('link', { name: '3f9a0c12def' })).toHaveAttribute('href', '/r/3f9a0c12def');
+    expect(screen.queryByTestId('receipt-proof-verdict')).toBeNull();
+  });
+
+  it('shows the checkpoint and the proof’s hashes, and says how to check by hand before any script runs', async () => {
+    const { html } = await render(data());
+    expect(html).toContain('To check it by hand (or without JavaScript)');
+    expect(screen.getByTestId('receipt-checkpoint').textContent).toBe(CHECKPOINT);
+    expect(screen.getByText('Inclusion proof: 2 hashes, in a log of 40 entries')).toBeVisible();
+    expect(
+      within(screen.getByTestId('receipt-proof-hashes'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['aGFzaDE=', 'aGFzaDI=']);
+    expect(screen.getByRole('link', { name: 'The site’s public key' })).toHaveAttribute(
+      'href',
+      '/api/log/key',
     );
-    const shared = screen.getByTestId('receipt-shared');
-    expect(shared).toHaveTextContent('Another entry’s hash begins with the same 10 characters.');
-    expect(shared).toHaveTextContent(`#90 Disawer, 2 October 2026: 12 (${twin})`);
   });
 });

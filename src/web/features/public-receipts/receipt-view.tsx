@@ -3,13 +3,14 @@ import { longDate, monthLabel, monthOf, yearOf } from '../../../shared/date-labe
 import { DECLARATIONS_PATH } from '../../../shared/declaration-log-pages.js';
 import { ghadiMonthPath } from '../../../shared/ghadi-page-month.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
-import type { ReceiptPageData } from '../../../shared/public-page-data.js';
+import type { ReceiptFound, ReceiptPageData } from '../../../shared/public-page-data.js';
 import { receiptPath } from '../../../shared/receipt-codes.js';
-import type { RelatedEntry } from '../../../shared/schemas/receipts.js';
+import type { RelatedEntry, SharedReceiptEntry } from '../../../shared/schemas/receipts.js';
 import { changeText, declaredAtText } from '../../components/public/receipt-facts.js';
 import { RECEIPT_TEXT, type ReceiptText } from '../../components/public/receipt-text.js';
 import { ShareButton } from '../../components/public/share-link.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
+import { ReceiptProofCheck } from './receipt-proof-check.js';
 
 const linkClass = 'font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950';
 
@@ -29,7 +30,7 @@ function Standing({
   text,
   language,
 }: {
-  data: ReceiptPageData;
+  data: ReceiptFound;
   name: string;
   text: ReceiptText;
   language: Language;
@@ -67,12 +68,74 @@ function Standing({
   );
 }
 
+/** A receipt several entries' hashes begin with (409): each, by its own receipt. */
+function SharedReceipt({
+  data,
+  entries,
+  language,
+}: {
+  data: ReceiptPageData;
+  entries: SharedReceiptEntry[];
+  language: Language;
+}) {
+  const text = RECEIPT_TEXT[language];
+  return (
+    <PublicShell
+      siteName={data.siteName}
+      year={yearOf(data.today)}
+      path={receiptPath(data.receipt)}
+      language={language}
+      today={data.today}
+      ghadis={data.ghadiNames}
+    >
+      <div className="mx-auto max-w-2xl space-y-4">
+        <h1 className="text-2xl font-extrabold text-slate-900">
+          {text.receipt} <span className="font-mono tracking-wide text-indigo-900">{data.receipt}</span>
+        </h1>
+        <section
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          data-testid="receipt-shared"
+        >
+          <p className="font-semibold">{text.shared}</p>
+          <ul className="mt-2 space-y-2">
+            {entries.map((other) => (
+              <li key={other.seq} className="break-words">
+                #{other.seq} {other.Name}, {longDate(other.Date, language)}: <strong>{other.Result}</strong>{' '}
+                <a href={inLanguage(language, receiptPath(other.Receipt))} className={linkClass}>
+                  <span className="font-mono">{other.Receipt}</span>
+                </a>
+                <br />
+                <span className="font-mono text-xs break-all">{other.hash}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </PublicShell>
+  );
+}
+
 /**
  * One log entry by its receipt (/r/{receipt}): the ghadi, date and value, when it was declared (in
  * the site's zone) and what it replaced, whether it still stands (else what replaced it, by receipt),
- * its place in the hash chain, and how to check it. Static but for its share button.
+ * its place in the hash chain and the log's tree, and how to check it (checked in the browser once
+ * hydrated); or, for a receipt several entries share, those entries.
  */
 export function ReceiptView({ data, language }: { data: ReceiptPageData; language: Language }) {
+  if (data.found.kind === 'shared')
+    return <SharedReceipt data={data} entries={data.found.entries} language={language} />;
+  return <FoundReceipt data={data.found} page={data} language={language} />;
+}
+
+function FoundReceipt({
+  data,
+  page,
+  language,
+}: {
+  data: ReceiptFound;
+  page: ReceiptPageData;
+  language: Language;
+}) {
   const text = RECEIPT_TEXT[language];
   const { entry } = data;
   const name = data.ghadi ? ghadiName(data.ghadi, language) : entry.Name;
@@ -89,12 +152,12 @@ export function ReceiptView({ data, language }: { data: ReceiptPageData; languag
   );
   return (
     <PublicShell
-      siteName={data.siteName}
-      year={yearOf(data.today)}
+      siteName={page.siteName}
+      year={yearOf(page.today)}
       path={path}
       language={language}
-      today={data.today}
-      ghadis={data.ghadiNames}
+      today={page.today}
+      ghadis={page.ghadiNames}
     >
       <div className="mx-auto max-w-2xl space-y-4">
         <div>
@@ -115,7 +178,7 @@ export function ReceiptView({ data, language }: { data: ReceiptPageData; languag
             {row(
               text.ghadi,
               <a
-                href={inLanguage(language, ghadiMonthPath(entry.Name, month, year, data.today))}
+                href={inLanguage(language, ghadiMonthPath(entry.Name, month, year, page.today))}
                 className={linkClass}
               >
                 {name}
@@ -130,7 +193,7 @@ export function ReceiptView({ data, language }: { data: ReceiptPageData; languag
             {row(
               text.declared,
               <time dateTime={entry.DeclaredAt}>
-                {declaredAtText(entry.DeclaredAt, data.timeZone, language)}
+                {declaredAtText(entry.DeclaredAt, page.timeZone, language)}
               </time>,
             )}
           </dl>
@@ -141,24 +204,9 @@ export function ReceiptView({ data, language }: { data: ReceiptPageData; languag
 
         <Standing data={data} name={name} text={text} language={language} />
 
-        {entry.Shared.length > 0 && (
-          <section
-            className="rounded-lg border border-slate-300 bg-white p-3 text-sm"
-            data-testid="receipt-shared"
-          >
-            <p>{text.shared}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {entry.Shared.map((other) => (
-                <li key={other.seq}>
-                  #{other.seq} {other.Name}, {longDate(other.Date, language)}: <strong>{other.Result}</strong>{' '}
-                  (<span className="font-mono break-all">{other.hash}</span>)
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
         <ShareButton path={inLanguage(language, path)} title={text.heading(entry.Receipt)} text={text} />
+
+        <ReceiptProofCheck found={data} language={language} />
 
         <section
           aria-labelledby="receipt-verify"
@@ -191,7 +239,7 @@ export function ReceiptView({ data, language }: { data: ReceiptPageData; languag
           </p>
           <p>
             <a
-              href={inLanguage(language, ghadiMonthPath(entry.Name, month, year, data.today))}
+              href={inLanguage(language, ghadiMonthPath(entry.Name, month, year, page.today))}
               className={linkClass}
             >
               {text.monthResults(name, monthLabel(month, year, language))}
