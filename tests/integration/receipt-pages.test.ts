@@ -13,6 +13,7 @@ import {
   today,
   unique,
 } from '../support/factories.js';
+import { insertTwin } from '../support/shared-receipts.js';
 import {
   createTestApp,
   DIALECTS,
@@ -195,21 +196,11 @@ describe.skipIf(!WEB_BUILT).each(DIALECTS)('receipt pages [%s]', (dialect) => {
       await call(web.app, { url: '/api/declarations/head' }),
       200,
     );
-    const twin = `${entry.hash.slice(0, 11)}${entry.hash[11] === 'f' ? 'e' : 'f'}${'0'.repeat(52)}`;
-    await web.database.db
-      .insertInto('declarations')
-      .values({
-        seq: head.seq + 1,
-        gid: ghadi.GID,
-        result_date: daysFromToday(-9),
-        value: '99',
-        previous: null,
-        declared_at: new Date(0).toISOString(),
-        prev_hash: head.hash,
-        hash: twin,
-        declared_by: null,
-      })
-      .execute();
+    const twin = await insertTwin(web.database, head, entry, {
+      gid: ghadi.GID,
+      date: daysFromToday(-9),
+      length: 11,
+    });
     const response = await page(`/r/${receiptOf(entry)}`);
     expect(response.statusCode).toBe(409);
     expect(response.body).toContain('<meta name="robots" content="noindex" />');

@@ -21,6 +21,7 @@ import {
 } from '../support/factories.js';
 import { sample } from '../support/prometheus-text.js';
 import { planOf } from '../support/query-plan.js';
+import { insertTwin } from '../support/shared-receipts.js';
 import { createTestApp, DIALECTS, type TestApp, tempDir } from '../support/test-app.js';
 
 const receiptOf = (entry: { hash: string }) => entry.hash.slice(0, 10);
@@ -318,22 +319,11 @@ describe.each(DIALECTS)('receipts in the API [%s]', (dialect) => {
       await call(t.app, { url: '/api/declarations/head' }),
       200,
     );
-    const differs = entry.hash[12] === 'f' ? 'e' : 'f';
-    const twin = `${entry.hash.slice(0, 12)}${differs}${'0'.repeat(51)}`;
-    await t.database.db
-      .insertInto('declarations')
-      .values({
-        seq: head.seq + 1,
-        gid: ghadi.GID,
-        result_date: daysFromToday(-3),
-        value: '99',
-        previous: null,
-        declared_at: new Date(0).toISOString(),
-        prev_hash: head.hash,
-        hash: twin,
-        declared_by: null,
-      })
-      .execute();
+    const twin = await insertTwin(t.database, head, entry, {
+      gid: ghadi.GID,
+      date: daysFromToday(-3),
+      length: 12,
+    });
 
     const listed = (hash: string, seq: number, date: string, Result: string): SharedReceiptEntry => ({
       seq,
