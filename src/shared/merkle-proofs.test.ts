@@ -12,6 +12,7 @@ import {
   verifyConsistency,
   verifyInclusion,
 } from './merkle-proofs.js';
+import { RFC6962_LEAF_INPUTS, RFC6962_ROOTS } from './rfc6962-test-vectors.js';
 
 const hex = (text: string): Hash =>
   Uint8Array.from(text.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
@@ -26,31 +27,9 @@ const digest = async (...parts: Uint8Array[]): Promise<Hash> => {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
 };
 
-/**
- * RFC 6962 test data as published by transparency-dev/merkle (testonly/constants.go and
- * testonly/reference_test.go): eight leaf inputs, the root of each prefix, and proofs.
- */
-const LEAF_INPUTS = [
-  '',
-  '00',
-  '10',
-  '2021',
-  '3031',
-  '40414243',
-  '5051525354555657',
-  '606162636465666768696a6b6c6d6e6f',
-];
-const ROOTS = [
-  'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-  '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
-  'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
-  'aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77',
-  'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
-  '4e3bbb1f7b478dcfe71fb631631519a3bca12c9aefca1612bfce4c13a86264d4',
-  '76e67dadbcdf1e10e1b74ddc608abd2f98dfb16fbce75277b5232a127f2087ef',
-  'ddb89be403809e325750d3d263cd78929c2942b7942a34b77e122c9594a74c8c',
-  '5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328',
-];
+const LEAF_INPUTS = RFC6962_LEAF_INPUTS;
+const ROOTS = RFC6962_ROOTS;
+
 const INCLUSION = [
   { index: 0, size: 1, proof: [] },
   { index: 0, size: 2, proof: ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7'] },

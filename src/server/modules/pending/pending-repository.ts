@@ -65,38 +65,53 @@ export class PendingRepository {
   }
 
   /**
-   * Held entries of live ghadis that need two people, newest date first, at most `limit` ghadi-dates'
-   * worth of rows; only `userId`'s when given. The list stays short: entries leave when published.
+   * Held entries of live ghadis that need two people, newest date first, at most `limit` rows; with
+   * `userId`, only the days that person entered (everyone's entries of them). The list stays short:
+   * entries leave when published.
    */
   list(options: { userId?: number; limit: number }): Promise<PendingListRow[]> {
-    return this.database.db
-      .selectFrom('pending_declarations as p')
-      .innerJoin('ghadis as g', 'g.gid', 'p.gid')
-      .innerJoin('users as u', 'u.user_id', 'p.user_id')
-      .leftJoin('results as r', (join) =>
-        join
-          .onRef('r.gid', '=', 'p.gid')
-          .onRef('r.result_date', '=', 'p.result_date')
-          .on('r.is_active', '=', 1),
-      )
-      .select([
-        'p.gid',
-        'p.result_date',
-        'p.user_id',
-        'p.value',
-        'p.submitted_at',
-        'g.name_en',
-        'u.display_name',
-        'r.value as current',
-      ])
-      .where('g.is_deleted', '=', 0)
-      .where('g.confirmations', '=', 2)
-      .$if(options.userId !== undefined, (query) => query.where('p.user_id', '=', options.userId as number))
-      .orderBy('p.result_date', 'desc')
-      .orderBy('g.order_id')
-      .orderBy('p.gid')
-      .orderBy('p.submitted_at')
-      .limit(options.limit)
-      .execute();
+    return (
+      this.database.db
+        .selectFrom('pending_declarations as p')
+        .innerJoin('ghadis as g', 'g.gid', 'p.gid')
+        .innerJoin('users as u', 'u.user_id', 'p.user_id')
+        .leftJoin('results as r', (join) =>
+          join
+            .onRef('r.gid', '=', 'p.gid')
+            .onRef('r.result_date', '=', 'p.result_date')
+            .on('r.is_active', '=', 1),
+        )
+        .select([
+          'p.gid',
+          'p.result_date',
+          'p.user_id',
+          'p.value',
+          'p.submitted_at',
+          'g.name_en',
+          'u.display_name',
+          'r.value as current',
+        ])
+        .where('g.is_deleted', '=', 0)
+        .where('g.confirmations', '=', 2)
+        // A person's days, with every entry of them: whether another differs is judged on them all.
+        .$if(options.userId !== undefined, (query) =>
+          query.where(({ eb, refTuple, selectFrom }) =>
+            eb(
+              refTuple('p.gid', 'p.result_date'),
+              'in',
+              selectFrom('pending_declarations as own')
+                .select(['own.gid', 'own.result_date'])
+                .where('own.user_id', '=', options.userId as number)
+                .$asTuple('gid', 'result_date'),
+            ),
+          ),
+        )
+        .orderBy('p.result_date', 'desc')
+        .orderBy('g.order_id')
+        .orderBy('p.gid')
+        .orderBy('p.submitted_at')
+        .limit(options.limit)
+        .execute()
+    );
   }
 }

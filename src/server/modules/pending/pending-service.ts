@@ -52,12 +52,12 @@ export class PendingService {
   ) {}
 
   async list(actor: Actor): Promise<PendingDeclaration[]> {
-    const days = grouped(await this.pending.list({ limit: LIST_LIMIT }));
-    if (actor.userType === 'admin') return days;
-    return days.flatMap((day) => {
-      const own = day.Entries.filter((entry) => entry.UserId === actor.userId);
-      return own.length === 0 ? [] : [{ ...day, Entries: own }];
-    });
+    if (actor.userType === 'admin') return grouped(await this.pending.list({ limit: LIST_LIMIT }));
+    const days = grouped(await this.pending.list({ userId: actor.userId, limit: LIST_LIMIT }));
+    return days.map((day) => ({
+      ...day,
+      Entries: day.Entries.filter((entry) => entry.UserId === actor.userId),
+    }));
   }
 
   /** Removes a ghadi's held entries of a date, under the result's lock (a confirmation may be landing). */
