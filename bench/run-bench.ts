@@ -8,7 +8,8 @@
  *   admin lists (issue 9);
  * - burst: result time on one origin, a declaration amid 200 connections reading the mix (issue 46);
  * - stampede: every year chart asked at once after a declaration, against a bare server (issue 46);
- * - varnish: the mix at full rate through Debian's Varnish with declarations every 10 s (issue 46).
+ * - varnish: the mix at full rate through Debian's Varnish with declarations every 10 s (issue 46);
+ * - log: the transparency log at a million entries, on SQLite and PostgreSQL (issue 41).
  *
  * Each seeds a SQLite file first (bench/lib/seed.ts) and starts the built server on it. Knobs
  * (environment): BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50), BENCH_GHADIS (30),
@@ -21,11 +22,12 @@ import { behindVarnishScenario } from './scenarios/behind-varnish.js';
 import { burstScenario } from './scenarios/burst.js';
 import { hotPaths } from './scenarios/hot-paths.js';
 import { listsScenario } from './scenarios/lists.js';
+import { transparencyLogScenario } from './scenarios/log-at-scale.js';
 import { benchDir, SETTINGS, type Seeded, seededFile } from './scenarios/setup.js';
 import { stampedeScenario } from './scenarios/stampede.js';
 import { workersScenario } from './scenarios/workers.js';
 
-const SCENARIOS = ['hot', 'workers', 'lists', 'burst', 'stampede', 'varnish'] as const;
+const SCENARIOS = ['hot', 'workers', 'lists', 'burst', 'stampede', 'varnish', 'log'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function chosen(argv: string[]): Scenario[] {
@@ -67,6 +69,8 @@ async function main() {
         allMet = (await burstScenario(await tenYearsOfResults(), dir, SETTINGS.rounds)).met && allMet;
       if (scenario === 'varnish')
         allMet = (await behindVarnishScenario(await tenYearsOfResults(), dir)).met && allMet;
+      if (scenario === 'log')
+        allMet = (await transparencyLogScenario(await tenYearsOfResults(), dir)).met && allMet;
       if (scenario === 'stampede')
         allMet = (await stampedeScenario(await tenYearsOfResults(), dir, SETTINGS.rounds)).met && allMet;
     }

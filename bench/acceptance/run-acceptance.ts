@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console phone result-time hardening database-faults auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console matka two-person transparency phone result-time hardening database-faults auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -20,7 +20,10 @@
  * (issue 33: today's board, the activity trail, the daily numbers; console-checks.ts), the matka group
  * (issue 39: kinds, pannas, steps, holidays, import, weekly charts, a live panel chart; matka-checks.ts),
  * the two-person group (issue 40: held entries, blind mismatches, receipts, punctuality;
- * two-person-checks.ts), the phone group
+ * two-person-checks.ts), the transparency group (issue 41: the Merkle tree, signed checkpoints, proofs
+ * and tiles checked by the checker's own RFC 6962 code, a receipt verified in Chromium, `npm run verify`
+ * catching a changed value and a log re-signed by a new key, on SQLite and PostgreSQL;
+ * transparency-checks.ts), the phone group
  * (issue 32: axe-core and overlaps in Chromium at 360 and 1280 px on a site of its own, and Lighthouse
  * on every public page kind of the seeded site, alone as phone-lighthouse; phone-checks.ts), the
  * result-time group (issue 46: burst, stampede, Varnish in front, cache headers, 404s, sitemap, a full
@@ -56,6 +59,7 @@ import { phoneChecks } from './phone-checks.js';
 import { lighthouseChecks } from './phone-lighthouse.js';
 import { resultTimeChecks } from './result-time-checks.js';
 import { scaleChecks } from './scale-checks.js';
+import { transparencyChecks } from './transparency-checks.js';
 import { twoPersonChecks } from './two-person-checks.js';
 import type {
   AcceptanceChecks,
@@ -79,6 +83,7 @@ const GROUPS: Group[] = [
   { name: 'console', standalone: consoleChecks },
   { name: 'matka', standalone: matkaChecks },
   { name: 'two-person', standalone: twoPersonChecks },
+  { name: 'transparency', standalone: transparencyChecks },
   { name: 'phone', checks: phoneChecks },
   { name: 'phone-lighthouse', checks: lighthouseChecks },
   { name: 'result-time', standalone: resultTimeChecks },

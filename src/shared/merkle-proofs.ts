@@ -83,36 +83,6 @@ export async function rootOf(leaves: readonly Hash[], subtle: Digester = default
   return level[0] as Hash;
 }
 
-/**
- * Keeps a growing tree's right edge (one hash per set bit of its size), so the roots of every prefix
- * of a long log come in O(log n) memory: `npm run verify` reads a million entries this way.
- */
-export class TreeBuilder {
-  /** Complete subtrees, largest first, with their sizes. */
-  private readonly stack: { size: number; hash: Hash }[] = [];
-  size = 0;
-  constructor(private readonly subtle: Digester = defaultSubtle()) {}
-
-  async add(leaf: Hash): Promise<void> {
-    let node = { size: 1, hash: leaf };
-    for (let top = this.stack.at(-1); top && top.size === node.size; top = this.stack.at(-1)) {
-      this.stack.pop();
-      node = { size: node.size * 2, hash: await nodeHash(top.hash, node.hash, this.subtle) };
-    }
-    this.stack.push(node);
-    this.size += 1;
-  }
-
-  async root(): Promise<Hash> {
-    const last = this.stack.at(-1);
-    if (!last) return sha256(new Uint8Array(0), this.subtle);
-    let hash = last.hash;
-    for (let i = this.stack.length - 2; i >= 0; i--)
-      hash = await nodeHash((this.stack[i] as { hash: Hash }).hash, hash, this.subtle);
-    return hash;
-  }
-}
-
 export function equalHashes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;

@@ -10,12 +10,6 @@ export const RECEIPT_LENGTH = 10;
 /** A receipt as typed: 10 to 64 hex characters, either case (it is read in lower case). */
 export const RECEIPT_PATTERN = /^[0-9a-fA-F]{10,64}$/;
 
-/**
- * An entry's receipt when its neighbours in hash order are not known (the results page's panel): the
- * first 10 characters, which name it alone in all but about 0.5 % of logs of 110 000 entries.
- */
-export const receiptOf = (hash: string) => hash.slice(0, RECEIPT_LENGTH);
-
 const sharedLength = (a: string, b: string) => {
   let length = 0;
   while (length < a.length && a[length] === b[length]) length += 1;

@@ -4,11 +4,7 @@ import {
   equalHashes,
   fromBase64,
   type Hash,
-  type LeafFields,
-  leafHash,
-  nodeHash,
   sha256,
-  TreeBuilder,
   toBase64,
   verifyConsistency,
   verifyInclusion,
@@ -44,10 +40,23 @@ export const nodeDigest: Digester = {
   },
 };
 
+const LEAF_PREFIX = Buffer.from([0]);
+const NODE_PREFIX = Buffer.from([1]);
+
+/** RFC 6962's hashes, synchronously: a million leaves without a million awaits. */
+const hashLeaf = (bytes: Uint8Array): Hash =>
+  asHash(createHash('sha256').update(LEAF_PREFIX).update(bytes).digest());
+const hashNode = (left: Uint8Array, right: Uint8Array): Hash =>
+  asHash(createHash('sha256').update(NODE_PREFIX).update(left).update(right).digest());
+const asHash = (buffer: Buffer): Hash =>
+  new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length) as Hash;
+
 /** Every entry's leaf hash (flat, 32 bytes each), so that any prefix's root can be had again. */
 export class LeafStore {
   private bytes = new Uint8Array(HASH * 1024);
-  private readonly builder = new TreeBuilder(nodeDigest);
+  private count = 0;
+  /** The tree's right edge: complete subtrees, largest first, with their sizes. */
+  private readonly edge: { size: number; hash: Hash }[] = [];
   private readonly roots = new Map<number, Hash>();
   /** Complete subtrees by level, built only when a root at an unplanned size is asked for. */
   private levels: Uint8Array<ArrayBuffer>[] | null = null;
@@ -56,21 +65,28 @@ export class LeafStore {
   constructor(private readonly sizes: ReadonlySet<number>) {}
 
   get size(): number {
-    return this.builder.size;
+    return this.count;
   }
 
-  async add(entry: LeafFields): Promise<void> {
-    const leaf = await leafHash(entry, nodeDigest);
-    const at = this.builder.size * HASH;
+  /** An entry's leaf: its bytes (merkle-proofs.ts's leafBytes, or an entry bundle's). */
+  addBytes(bytes: Uint8Array): void {
+    const leaf = hashLeaf(bytes);
+    const at = this.count * HASH;
     if (at + HASH > this.bytes.length) {
       const grown = new Uint8Array(this.bytes.length * 2);
       grown.set(this.bytes);
       this.bytes = grown;
     }
     this.bytes.set(leaf, at);
-    await this.builder.add(leaf);
+    let node = { size: 1, hash: leaf };
+    for (let top = this.edge.at(-1); top && top.size === node.size; top = this.edge.at(-1)) {
+      this.edge.pop();
+      node = { size: node.size * 2, hash: hashNode(top.hash, node.hash) };
+    }
+    this.edge.push(node);
+    this.count += 1;
     this.levels = null;
-    if (this.sizes.has(this.builder.size)) this.roots.set(this.builder.size, await this.builder.root());
+    if (this.sizes.has(this.count)) this.roots.set(this.count, this.edgeRoot());
   }
 
   leaf(index: number): Hash {
@@ -82,7 +98,7 @@ export class LeafStore {
     if (size === 0) return sha256(new Uint8Array(0), nodeDigest);
     const kept = this.roots.get(size);
     if (kept) return kept;
-    this.levels ??= await this.buildLevels();
+    this.levels ??= this.buildLevels();
     // The largest complete subtrees from the left, one per set bit of size, folded from the right.
     const parts: Hash[] = [];
     let start = 0;
@@ -94,19 +110,26 @@ export class LeafStore {
       start += width;
     }
     let hash = parts.pop() as Hash;
-    for (let part = parts.pop(); part; part = parts.pop()) hash = await nodeHash(part, hash, nodeDigest);
+    for (let part = parts.pop(); part; part = parts.pop()) hash = hashNode(part, hash);
     return hash;
   }
 
-  private async buildLevels(): Promise<Uint8Array<ArrayBuffer>[]> {
-    const levels = [this.bytes.slice(0, this.size * HASH)];
+  private edgeRoot(): Hash {
+    let hash = (this.edge.at(-1) as { hash: Hash }).hash;
+    for (let i = this.edge.length - 2; i >= 0; i--)
+      hash = hashNode((this.edge[i] as { hash: Hash }).hash, hash);
+    return hash;
+  }
+
+  private buildLevels(): Uint8Array<ArrayBuffer>[] {
+    const levels = [this.bytes.slice(0, this.count * HASH)];
     for (let below = levels[0] as Uint8Array<ArrayBuffer>; below.length >= 2 * HASH; ) {
       const count = Math.floor(below.length / (2 * HASH));
       const level = new Uint8Array(count * HASH);
       for (let i = 0; i < count; i++) {
         const at = 2 * i * HASH;
         level.set(
-          await nodeHash(below.slice(at, at + HASH), below.slice(at + HASH, at + 2 * HASH), nodeDigest),
+          hashNode(below.subarray(at, at + HASH), below.subarray(at + HASH, at + 2 * HASH)),
           i * HASH,
         );
       }

@@ -1,4 +1,4 @@
-import { toBase64 } from '../../shared/merkle-proofs.js';
+import { leafBytes, toBase64 } from '../../shared/merkle-proofs.js';
 import type { DeclarationEntry, DeclarationHead } from '../../shared/schemas/declarations.js';
 import { MAX_DECLARATIONS_LIMIT } from '../../shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../shared/schemas/ghadis.js';
@@ -6,6 +6,7 @@ import type { PublicResultRecord } from '../../shared/schemas/results.js';
 import { NoteError } from '../../shared/signed-notes.js';
 import { ChainChecker, type PublishedResult } from '../modules/declarations/log-verification.js';
 import { againstKept, Conflict, keep, readKept } from './checkpoint-watch.js';
+import { EntryBundles } from './entry-bundles.js';
 import { LeafStore, sampleSeqs, TreeChecker } from './log-tree-check.js';
 import { getJson, getText, ReadError } from './site-reads.js';
 
@@ -19,24 +20,57 @@ import { getJson, getText, ReadError } from './site-reads.js';
  * first bad entry or the conflict, 2 on bad arguments or a site that could not be read.
  */
 
-/** Every entry up to the head seen first: pages of the largest size, oldest first. */
-async function checkLog(site: string, checker: ChainChecker, store: LeafStore): Promise<DeclarationHead> {
+/** Pages of the log asked for ahead of the one being checked: the site reads while this process hashes. */
+const PAGES_AHEAD = 3;
+
+/**
+ * Every entry up to the head seen first: pages of the largest size, oldest first (seq has no gaps,
+ * so page k starts after k × the page size, and later pages can be asked for before earlier ones
+ * are checked). Each entry the checkpoint signs must be the one its entry bundle holds: the first
+ * that is not is the problem.
+ */
+async function checkLog(
+  site: string,
+  checker: ChainChecker,
+  store: LeafStore,
+  bundles: EntryBundles,
+  signed: number,
+): Promise<{ head: DeclarationHead; problem: string | null }> {
   const head = await getJson<DeclarationHead>(`${site}/api/declarations/head`);
-  let after = 0;
-  while (after < head.seq && !checker.problem) {
-    const page = await getJson<{ data: DeclarationEntry[] }>(
-      `${site}/api/declarations?after=${after}&limit=${MAX_DECLARATIONS_LIMIT}`,
+  const pages = Math.ceil(head.seq / MAX_DECLARATIONS_LIMIT);
+  const asked: Promise<{ data: DeclarationEntry[] }>[] = [];
+  const ask = (page: number) => {
+    if (page >= pages || asked[page]) return;
+    asked[page] = getJson(
+      `${site}/api/declarations?after=${page * MAX_DECLARATIONS_LIMIT}&limit=${MAX_DECLARATIONS_LIMIT}`,
     );
-    const entries = page.data.filter((entry) => entry.seq <= head.seq);
-    if (entries.length === 0) break;
+    // A page asked for ahead and left unread when a problem stopped the walk.
+    asked[page].catch(() => {});
+  };
+  let problem: string | null = null;
+  for (let page = 0; page < pages && !checker.problem && !problem; page++) {
+    for (let ahead = page; ahead <= page + PAGES_AHEAD; ahead++) ask(ahead);
+    const entries = ((await asked[page]) as { data: DeclarationEntry[] }).data.filter(
+      (entry) => entry.seq <= head.seq,
+    );
+    delete asked[page];
     for (const entry of entries) {
       if (!checker.add(entry)) break;
-      await store.add(entry);
+      const leaf = leafBytes(entry);
+      if (entry.seq <= signed) {
+        const bundled = await bundles.leafOf(entry.seq);
+        if (!bundled?.equals(leaf)) {
+          problem =
+            `seq ${entry.seq}: /api/declarations serves ${new TextDecoder().decode(leaf)}, but the entry ` +
+            `bundle the tree is built from holds ${bundled ? bundled.toString('utf8') : 'nothing'}`;
+          break;
+        }
+      }
+      store.addBytes(leaf);
     }
-    after = entries[entries.length - 1]?.seq ?? head.seq;
   }
-  checker.endsAt(head);
-  return head;
+  if (!problem) checker.endsAt(head);
+  return { head, problem };
 }
 
 /** What the site publishes: every live ghadi's results of all time (cached public reads, no limit). */
@@ -79,7 +113,10 @@ async function verifyOnce(site: string, watch: string | null): Promise<string | 
   }
 
   const checker = new ChainChecker();
-  const head = await checkLog(site, checker, store);
+  const bundles = new EntryBundles(site, checkpoint.size);
+  const { head, problem: served } = await checkLog(site, checker, store, bundles, checkpoint.size);
+  if (served && kept) throw conflict(served);
+  if (served) return served;
   const { results, gids } = await published(site);
   checker.compare(results, (gid) => gids.has(gid));
   if (checker.problem) return checker.problem;

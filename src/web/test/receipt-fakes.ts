@@ -20,18 +20,31 @@ export function logEntry(overrides: Partial<DeclarationEntry> = {}): Declaration
   };
 }
 
-/** Answers GET /api/declarations with `entries` (or a failure), and records what was asked. */
-export function answerLog(entries: DeclarationEntry[] | 'fail') {
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Answers GET /api/declarations with `entries` (or a failure) and GET /api/declarations/receipt/{hash}
+ * with the entry and its receipt (`receipts[hash]`, else the hash's first 10 characters), and records
+ * what was asked.
+ */
+export function answerLog(entries: DeclarationEntry[] | 'fail', receipts: Record<string, string> = {}) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
       asked.push(input);
       if (entries === 'fail') return new Response('{}', { status: 500 });
-      return new Response(JSON.stringify({ success: true, data: entries, head: { seq: 12, hash: '' } }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
+      const receiptOf = /^\/api\/declarations\/receipt\/([0-9a-f]+)$/.exec(input)?.[1];
+      if (receiptOf) {
+        const entry = entries.find((one) => one.hash === receiptOf);
+        if (!entry) return new Response('{}', { status: 404 });
+        return json({
+          success: true,
+          data: { ...entry, Receipt: receipts[entry.hash] ?? entry.hash.slice(0, 10) },
+        });
+      }
+      return json({ success: true, data: entries, head: { seq: 12, hash: '' } });
     }),
   );
   return asked;

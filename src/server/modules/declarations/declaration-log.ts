@@ -37,7 +37,8 @@ export interface Declared {
  * log's lock, with a signed checkpoint of its new size.
  */
 export interface LogTree {
-  extendIn(trx: Executor): Promise<number>;
+  /** `appended`: the entries just written in `trx`, when the caller has them. */
+  extendIn(trx: Executor, appended?: readonly DeclarationRow[]): Promise<number>;
   catchUp(): Promise<number>;
   /** Forgets the tree and its checkpoints: they are of entries that no longer exist. */
   startOver(trx: Executor): Promise<void>;
@@ -124,7 +125,7 @@ export class DeclarationLog {
     const rows = chain(await this.headIn(trx), declared);
     for (let start = 0; start < rows.length; start += INSERT_CHUNK)
       await this.repository.insert(trx, rows.slice(start, start + INSERT_CHUNK));
-    await this.tree?.extendIn(trx);
+    await this.tree?.extendIn(trx, rows);
     return rows;
   }
 

@@ -2,7 +2,7 @@ import { type Database, type Executor, inLockedTransaction } from '../../db/data
 import { BadRequestError } from '../../errors.js';
 import type { Now } from '../../lib/clock.js';
 import { APPEND_LOCK } from '../declarations/declarations-repository.js';
-import { leafDataOf } from './log-leaf.js';
+import { type LeafFields, leafDataOf } from './log-leaf.js';
 import { type TileAddress, tileBytes } from './log-tiles.js';
 import {
   type CheckpointRow,
@@ -27,6 +27,17 @@ const CATCH_UP_CHUNK = 2000;
 
 /** Proof answers kept in this process (a proof for a past size never changes). */
 const KEPT_PROOFS = 10_000;
+
+/** An entry as the log appends it: its hashed fields, and its place in the hash chain. */
+export type AppendedEntry = LeafFields & { prev_hash: string; hash: string };
+
+interface KnownEdge {
+  size: number;
+  /** The hash of entry `size`. */
+  lastHash: string;
+  /** The perfect subtrees that make up the tree of `size` leaves, largest first. */
+  nodes: StoredNode[];
+}
 
 export interface LogSigner {
   origin: string;
@@ -69,12 +80,50 @@ export class TransparencyLog {
   /**
    * Adds the entries the tree does not hold yet (those just appended in `trx`, or all of a log
    * written before the tree) and signs a checkpoint of the new size. Call it under the log's lock.
+   * `appended`, the entries the caller just wrote, spares the reads when this process wrote the
+   * entry before them (see `edge`).
    */
-  async extendIn(trx: Executor): Promise<number> {
+  async extendIn(trx: Executor, appended: readonly AppendedEntry[] = []): Promise<number> {
+    const first = appended[0];
+    const known = this.edge;
+    if (first && known && first.seq === known.size + 1 && first.prev_hash === known.lastHash)
+      return this.extendKnown(trx, known, appended);
+    return this.extendRead(trx);
+  }
+
+  /** The tree's right edge as this process last left it: only its hashes are needed to append. */
+  private edge: KnownEdge | null = null;
+
+  /**
+   * `appended` follows the entry this process last added (its prevHash is that entry's hash, which
+   * commits to the whole log before it): the tree in the database is the one `known` describes.
+   * Nothing is read; a transaction that rolls back leaves `edge` one entry ahead of the database, and
+   * the next append, whose seq is then not `size + 1`, reads the edge again.
+   */
+  private async extendKnown(
+    trx: Executor,
+    known: KnownEdge,
+    appended: readonly AppendedEntry[],
+  ): Promise<number> {
+    const nodes = known.nodes.map((node) => ({ ...node }));
+    const added = appendLeaves(
+      nodes,
+      known.size,
+      appended.map((entry) => leafHash(leafDataOf(entry))),
+    );
+    const size = known.size + appended.length;
+    await this.writeGrowth(trx, added, size, foldParts(nodes.map((node) => node.hash)));
+    this.edge = { size, lastHash: appended[appended.length - 1]?.hash ?? known.lastHash, nodes };
+    return size;
+  }
+
+  private async extendRead(trx: Executor): Promise<number> {
     let size = await this.repository.size(trx);
     const edgeIds = perfectParts({ start: 0, end: size });
     const stored = await this.repository.nodes(edgeIds, trx);
     const edge: StoredNode[] = edgeIds.map((id) => ({ ...id, hash: this.mustHave(stored, id) }));
+    let lastHash: string | null = null;
+    const latest = await this.repository.latestCheckpoint(trx);
     for (;;) {
       const rows = await this.repository.entriesAfter(trx, size, CATCH_UP_CHUNK);
       const first = rows[0];
@@ -87,15 +136,19 @@ export class TransparencyLog {
       );
       await this.repository.insertNodes(trx, added);
       size += rows.length;
+      lastHash = rows[rows.length - 1]?.hash ?? null;
       if (rows.length < CATCH_UP_CHUNK) break;
     }
-    const latest = await this.repository.latestCheckpoint(trx);
-    if (!latest || latest.size < size) await this.sign(trx, size, foldParts(edge.map((node) => node.hash)));
+    const root = foldParts(edge.map((node) => node.hash));
+    if (!latest || latest.size < size) await this.writeGrowth(trx, [], size, root);
+    // Known from here on only when this pass read the last entry (whose hash the next append names).
+    this.edge = lastHash ? { size, lastHash, nodes: edge } : null;
     return size;
   }
 
   /** When the backfill rewrites an emptied log (under its lock): nothing of the old tree stands. */
   async startOver(trx: Executor): Promise<void> {
+    this.edge = null;
     await this.repository.deleteAll(trx);
   }
 
@@ -137,10 +190,16 @@ export class TransparencyLog {
     return tileBytes(this.repository, (await this.repository.latestCheckpoint())?.size ?? 0, address);
   }
 
-  private async sign(trx: Executor, size: number, root: Buffer): Promise<void> {
+  /** The new nodes and the signed checkpoint of the new size, written together. */
+  private async writeGrowth(
+    trx: Executor,
+    nodes: readonly StoredNode[],
+    size: number,
+    root: Buffer,
+  ): Promise<void> {
     const { origin, key } = this.signer;
     const note = signNote(checkpointText(origin, size, root), origin, key);
-    await this.repository.insertCheckpoint(trx, {
+    await this.repository.insertGrowth(trx, nodes, {
       size,
       root: root.toString('base64'),
       note,

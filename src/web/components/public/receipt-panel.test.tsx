@@ -35,7 +35,10 @@ describe('the receipt panel a tapped value opens', () => {
     const panel = await open(ask());
     expect(panel).toHaveAttribute('open');
     expect(await within(panel).findByTestId('receipt-code')).toHaveTextContent('3f9a0c12de');
-    expect(asked).toEqual(['/api/declarations?gid=5&date=2026-11-22&limit=1000']);
+    expect(asked).toEqual([
+      '/api/declarations?gid=5&date=2026-11-22&limit=1000',
+      `/api/declarations/receipt/${logEntry().hash}`,
+    ]);
     expect(panel).toHaveTextContent('Gali · 22 November 2026: 54');
     // 17:50 UTC is 23:20 in Kolkata, whatever the zone the test runs in.
     expect(panel).toHaveTextContent('Declared: 22 November 2026, 23:20 (Asia/Kolkata time)');
@@ -66,6 +69,16 @@ describe('the receipt panel a tapped value opens', () => {
     expect(within(panel).getByRole('link', { name: 'रसीद का पेज खोलें' })).toHaveAttribute(
       'href',
       '/hi/r/3f9a0c12de',
+    );
+  });
+
+  it('shows the receipt the log names, longer than 10 characters when another entry shares them', async () => {
+    answerLog([logEntry()], { [logEntry().hash]: '3f9a0c12debb' });
+    const panel = await open(ask());
+    expect(await within(panel).findByTestId('receipt-code')).toHaveTextContent(/^3f9a0c12debb$/);
+    expect(within(panel).getByRole('link', { name: 'Open the receipt page' })).toHaveAttribute(
+      'href',
+      '/r/3f9a0c12debb',
     );
   });
 

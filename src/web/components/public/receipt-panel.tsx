@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { longDate } from '../../../shared/date-labels.js';
 import { inLanguage } from '../../../shared/page-language.js';
-import { receiptOf, receiptPath } from '../../../shared/receipt-codes.js';
+import { receiptPath } from '../../../shared/receipt-codes.js';
 import type { DeclarationEntry } from '../../../shared/schemas/declarations.js';
 import { getJson, isAbort } from '../../lib/public-fetch.js';
 import { changeText, declaredAtText } from './receipt-facts.js';
@@ -16,18 +16,30 @@ import { ShareButton } from './share-link.js';
  * link to the receipt's page and a way to share that link.
  */
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'shown'; entry: DeclarationEntry | null };
+type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'shown'; latest: Latest | null };
 
-/** The latest log entry of a ghadi and date (every entry of one result fits one window of the log). */
-async function latestEntry(gid: number, date: string, signal: AbortSignal): Promise<DeclarationEntry | null> {
+interface Latest {
+  entry: DeclarationEntry;
+  /** The shortest start of its hash no other entry shares, which only the server can tell. */
+  receipt: string;
+}
+
+/**
+ * The latest log entry of a ghadi and date (every entry of one result fits one window of the log),
+ * then its receipt, asked by the full hash (which no two entries share).
+ */
+async function latestEntry(gid: number, date: string, signal: AbortSignal): Promise<Latest | null> {
   const page = await getJson<{ data: DeclarationEntry[] }>(
     `/api/declarations?gid=${gid}&date=${date}&limit=1000`,
     signal,
   );
-  return page.data.at(-1) ?? null;
+  const entry = page.data.at(-1);
+  if (!entry) return null;
+  const found = await getJson<{ data: { Receipt: string } }>(
+    `/api/declarations/receipt/${entry.hash}`,
+    signal,
+  );
+  return { entry, receipt: found.data.Receipt };
 }
 
 const linkClass =
@@ -49,7 +61,7 @@ export function ReceiptDialog({ asked, onClosed }: { asked: ReceiptAsked; onClos
     const abort = new AbortController();
     setLoaded({ status: 'loading' });
     latestEntry(asked.gid, asked.date, abort.signal).then(
-      (entry) => setLoaded({ status: 'shown', entry }),
+      (latest) => setLoaded({ status: 'shown', latest }),
       (error: unknown) => {
         if (!isAbort(error)) setLoaded({ status: 'failed' });
       },
@@ -58,8 +70,9 @@ export function ReceiptDialog({ asked, onClosed }: { asked: ReceiptAsked; onClos
   }, [asked.gid, asked.date, attempt]);
 
   const close = () => dialog.current?.close();
-  const entry = loaded.status === 'shown' ? loaded.entry : null;
-  const receipt = entry ? receiptOf(entry.hash) : null;
+  const latest = loaded.status === 'shown' ? loaded.latest : null;
+  const entry = latest?.entry ?? null;
+  const receipt = latest?.receipt ?? null;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a tap on the backdrop closes it; the keyboard has Escape and the Close button.
     <dialog
