@@ -162,9 +162,10 @@ export class ConsoleSite {
       json: { UserName: userName, Password: password },
     });
     this.secrets.add(password);
-    const target = person
-      ? { id: String(person.userId), name: person.userName }
-      : { id: null, name: userName };
+    // A name no account has is kept masked: its first two characters and its length (`Hu… (18)`).
+    const characters = Array.from(userName);
+    const masked = `${characters.slice(0, 2).join('')}… (${characters.length})`;
+    const target = person ? { id: String(person.userId), name: person.userName } : { id: null, name: masked };
     this.record('login_failed', person, target, sent);
   }
 

@@ -11,7 +11,6 @@
  * - `npm run rotate-secret` ends a valid admin token on the running server, and a new login works.
  */
 import { type ExecFileException, execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -38,6 +37,8 @@ export interface SecretsContext {
 interface Claims {
   sub: string;
   ver: number;
+  /** The session the real token names: a forged token must name a live one to be accepted. */
+  jti: string;
 }
 
 /** Every `settings` row of a SQLite file, read without writing to it. */
@@ -82,7 +83,7 @@ function forge(secret: string, claims: Claims, kid: string | undefined): Promise
     .setProtectedHeader(kid === undefined ? { alg: 'HS256' } : { alg: 'HS256', kid })
     .setSubject(claims.sub)
     .setIssuer('ghadi-results')
-    .setJti(randomBytes(16).toString('base64url'))
+    .setJti(claims.jti)
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(secret));
@@ -159,7 +160,7 @@ export async function secretsChecks(context: SecretsContext): Promise<CheckResul
       signedIn = {
         token,
         header: decodePart(token, 0),
-        claims: { sub: String(claims.sub), ver: Number(claims.ver) },
+        claims: { sub: String(claims.sub), ver: Number(claims.ver), jti: String(claims.jti) },
       };
     }
     return signedIn;

@@ -28,6 +28,7 @@ import { ensureStoredKey } from './modules/settings/signing-key-store.js';
 import { statsModule } from './modules/stats/stats-module.js';
 import { todayModule } from './modules/today/today-module.js';
 import { transparencyModule } from './modules/transparency/transparency-module.js';
+import type { Terminal } from './modules/users/first-admin-password.js';
 import { usersModule } from './modules/users/users-module.js';
 import { visitorsModule } from './modules/visitors/visitors-module.js';
 import { access } from './plugins/access.js';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   /** The limits on building public answers other than the defaults (tests: small ones). */
   buildLimits?: PublicSiteNeeds['buildLimits'];
+  /** Where a generated first admin's password may be printed (default: standard output, if a terminal). */
+  terminal?: Terminal;
 }
 
 /**
@@ -74,7 +77,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   database.health.logTo(log);
   const passwords = new PasswordHasher(config.passwordMemoryCost);
-  const signingKey = await prepareDatabase(database, config, passwords, log).catch(async (error: unknown) => {
+  const prepared = prepareDatabase(database, config, passwords, log, options.terminal);
+  const signingKey = await prepared.catch(async (error: unknown) => {
     // The first query found no database: what this start opened is closed before it fails.
     if (!options.database) await database.close().catch(() => {});
     throw error;
@@ -84,7 +88,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : SigningKeys.stored(signingKey, () => ensureStoredKey(database));
 
   const { changes, startBus } = await changesModule(database, log);
-  const activity = activityModule(database, config.siteTimezone);
+  const activity = activityModule(database, {
+    timeZone: config.siteTimezone,
+    retentionDays: config.activityRetentionDays,
+    now,
+    log,
+  });
   const context: ModuleContext = { database, config, log, now, changes, activity: activity.recorder };
   // The public site is made once the services it reads exist; the metrics read it when scraped.
   let site: PublicSite | undefined;
@@ -95,7 +104,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const stats = statsModule(context);
   const users = usersModule(context, passwords);
-  const auth = authModule(context, { users: users.repository, passwords, signingKeys });
+  const auth = authModule(context, {
+    users: users.repository,
+    passwords,
+    signingKeys,
+    firstAdmin: users.firstAdmin,
+  });
   const ghadis = ghadisModule(context);
   const holidays = holidaysModule(context, ghadis);
   const assignments = assignmentsModule(context, users.repository);
@@ -168,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Stopped in this order once in-flight requests are done: counts flushed before the database goes.
   app.addHook('onClose', async () => {
     changes.stop();
+    await activity.retention.stop();
     app.log.debug('shutdown: in-flight requests finished; flushing visitor counts');
     await visitors.stop();
     await bus.stop();
@@ -225,5 +240,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   ])
     await routes(app);
   if (appHtml) await registerWebApp(app, config.webRoot, { serveSourceMaps: config.serveSourceMaps });
+  activity.retention.start();
   return app;
 }

@@ -9,6 +9,7 @@ import { ENVIRONMENT_KEY_ID, type SigningKey } from './lib/tokens.js';
 import type { DeclarationLog } from './modules/declarations/declaration-log.js';
 import { GhadisRepository } from './modules/ghadis/ghadis-repository.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
+import { announceFirstAdminPassword, type Terminal } from './modules/users/first-admin-password.js';
 import { UsersRepository } from './modules/users/users-repository.js';
 
 /** The spec's time table, so a newcomer's first page is not empty. */
@@ -28,6 +29,8 @@ interface BootstrapDeps {
   ghadis: GhadisRepository;
   passwords: PasswordHasher;
   log: FastifyBaseLogger;
+  /** Where a generated password may be printed (default: standard output, when it is a terminal). */
+  terminal?: Terminal;
 }
 
 /**
@@ -40,29 +43,38 @@ export function resolveJwtSecret(config: AppConfig, database: Database): Promise
 }
 
 /** On an empty database: the first admin and the starter ghadis. */
-export async function bootstrapData({ config, users, ghadis, passwords, log }: BootstrapDeps): Promise<void> {
+export async function bootstrapData({
+  config,
+  users,
+  ghadis,
+  passwords,
+  log,
+  terminal,
+}: BootstrapDeps): Promise<void> {
   if ((await users.countAll()) === 0) {
     const generated = config.adminPassword === undefined;
     const password = config.adminPassword ?? randomBytes(18).toString('base64url');
     const now = new Date().toISOString();
-    await users.insert({
-      username: config.adminUsername,
-      display_name: 'Administrator',
-      email: `${config.adminUsername}@localhost`,
-      password_hash: await passwords.hash(password),
-      user_type: 'admin',
-      is_active: 1,
-      created_at: now,
-      updated_at: now,
+    const passwordHash = await passwords.hash(password);
+    // The password is handed over before the admin is committed: one that cannot be written (a
+    // read-only folder) leaves no admin whose password nobody has, and the next start tries again.
+    await users.withTransaction(async (inTransaction) => {
+      await inTransaction.insert({
+        username: config.adminUsername,
+        display_name: 'Administrator',
+        email: `${config.adminUsername}@localhost`,
+        password_hash: passwordHash,
+        user_type: 'admin',
+        is_active: 1,
+        // A password that went to a terminal or a file: replaced before the account does anything else.
+        password_change_required: generated ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      });
+      if (generated)
+        announceFirstAdminPassword({ config, log, username: config.adminUsername, password, terminal });
     });
     log.info({ username: config.adminUsername }, 'created the first admin');
-    if (generated) {
-      // Printed once, to the terminal only (not to the log), since it is a secret.
-      process.stdout.write(
-        `\n  First admin created. Username: ${config.adminUsername}  Password: ${password}\n` +
-          '  Keep this password: it is not shown again. Set ADMIN_PASSWORD to choose one.\n\n',
-      );
-    }
   }
   if ((await ghadis.countAll()) === 0) {
     const now = new Date().toISOString();
@@ -82,6 +94,7 @@ export function prepareDatabase(
   config: AppConfig,
   passwords: PasswordHasher,
   log: FastifyBaseLogger,
+  terminal?: Terminal,
 ): Promise<SigningKey> {
   return whileAlone(database, async (alone) => {
     await migrateToLatest(alone, { timeZone: config.siteTimezone });
@@ -91,6 +104,7 @@ export function prepareDatabase(
       ghadis: new GhadisRepository(alone),
       passwords,
       log,
+      terminal,
     });
     return resolveJwtSecret(config, alone);
   });

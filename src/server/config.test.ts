@@ -113,6 +113,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads ACTIVITY_RETENTION_DAYS as whole days from 1, 90 when blank or unset', () => {
+    expect(loadConfig({}).activityRetentionDays).toBe(90);
+    expect(loadConfig({ ACTIVITY_RETENTION_DAYS: ' ' }).activityRetentionDays).toBe(90);
+    expect(loadConfig({ ACTIVITY_RETENTION_DAYS: '30' }).activityRetentionDays).toBe(30);
+    for (const ACTIVITY_RETENTION_DAYS of ['0', '-5', '2.5', 'forever', '36501']) {
+      expect(failureOf({ ACTIVITY_RETENTION_DAYS })).toContain('ACTIVITY_RETENTION_DAYS');
+    }
+  });
+
   it('stops with a message naming PORT for a bad port', () => {
     for (const PORT of ['abc', '70000', '-1', '80.5', '3000abc']) {
       const message = failureOf({ PORT });

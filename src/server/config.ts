@@ -40,6 +40,16 @@ const configSchema = environmentSchema.transform((values) => ({
   /** How often the visitor counter is written to the database. */
   visitorFlushMs: 2000,
   tokenTtlSeconds: 12 * 60 * 60,
+  /**
+   * Days an activity entry keeps its address and user agent, and a failed sign-in its masked name
+   * (ACTIVITY_RETENTION_DAYS); after that only its number, time, who, action and summary stay.
+   */
+  activityRetentionDays: values.ACTIVITY_RETENTION_DAYS,
+  /**
+   * Where the first admin's generated password is written when the server's output is no terminal:
+   * unset, beside the SQLite file, else the working folder. Set by tests only.
+   */
+  firstAdminPasswordFolder: undefined as string | undefined,
   /** Failed logins allowed per account and client address in 15 minutes (lib/login-throttle.ts). */
   loginMaxFailures: values.LOGIN_MAX_FAILURES,
   /** New visitor sessions counted per client address (IPv6: per /64) and minute; more are not counted. */

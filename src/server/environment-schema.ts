@@ -121,6 +121,11 @@ export const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Blank means unset: coerced, it would be 0.
+  ACTIVITY_RETENTION_DAYS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(36_500).default(90),
+  ),
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),

@@ -1,3 +1,9 @@
+/**
+ * Flags a failure's answer carries beside its message, so that a client can act on the reason
+ * without reading the text (`passwordChangeRequired`; the two-factor ones later).
+ */
+export type FailureFlags = Readonly<Partial<Record<'passwordChangeRequired', true>>>;
+
 /** One hierarchy for every failure the API reports on purpose; anything else is a 500. */
 export class AppError extends Error {
   constructor(
@@ -5,6 +11,7 @@ export class AppError extends Error {
     message: string,
     /** Sent as Retry-After: when the client may try again (a limit, a busy server). */
     readonly retryAfterSeconds?: number,
+    readonly flags: FailureFlags = {},
   ) {
     super(message);
     this.name = new.target.name;
@@ -24,8 +31,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'You do not have permission to do this') {
-    super(403, message);
+  constructor(message = 'You do not have permission to do this', flags: FailureFlags = {}) {
+    super(403, message, undefined, flags);
   }
 }
 

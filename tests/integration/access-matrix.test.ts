@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PREFIX } from '../../src/server/plugins/openapi.js';
 import {
@@ -14,6 +15,7 @@ import {
   type Failure,
   ghadiFields,
   loginAdmin,
+  loginAs,
   submitResult,
   today,
 } from '../support/factories.js';
@@ -38,6 +40,8 @@ interface Row {
   expected: Record<Caller, number>;
   /** Tokens of the row's own, for a route that ends the session it is called with. */
   ownTokens?: () => Promise<Partial<Record<Caller, string>>>;
+  /** Run after the row's calls: a route that ended the suite's own sessions signs them in again. */
+  after?: () => Promise<void>;
   /** A success's content type when it is not JSON (failures always are). */
   successType?: RegExp;
 }
@@ -66,6 +70,12 @@ const ROUTES = [
   'POST /api/users',
   'PUT /api/users/:id',
   'DELETE /api/users/:id',
+  'GET /api/users/me',
+  'GET /api/users/me/sessions',
+  'DELETE /api/users/me/sessions/:id',
+  'POST /api/users/me/sessions/end-others',
+  'PUT /api/users/me/password',
+  'DELETE /api/users/:id/sessions',
   'GET /api/ghadis/count',
   'GET /api/ghadis',
   'POST /api/ghadis',
@@ -212,6 +222,70 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       request: async () => ({
         method: 'DELETE',
         url: `/api/users/${(await createAgent(t.app, admin())).user._id}`,
+      }),
+      expected: ADMIN,
+    },
+    {
+      route: 'GET /api/users/me',
+      request: async () => ({ method: 'GET', url: '/api/users/me' }),
+      expected: STAFF,
+    },
+    {
+      route: 'GET /api/users/me/sessions',
+      request: async () => ({ method: 'GET', url: '/api/users/me/sessions' }),
+      expected: STAFF,
+    },
+    (() => {
+      // The agent's other session: theirs to end; no session of the admin's, so a 404 for the admin.
+      let agentToken = '';
+      return {
+        route: 'DELETE /api/users/me/sessions/:id',
+        request: async () => {
+          const agent = await createAgentWithToken(t.app, admin());
+          agentToken = agent.token;
+          const other = await loginAs(t.app, agent.user.UserName, agent.password);
+          return { method: 'DELETE', url: `/api/users/me/sessions/${String(decodeJwt(other).jti)}` };
+        },
+        ownTokens: async () => ({ agent: agentToken }),
+        expected: { ...STAFF, admin: 404 },
+      } satisfies Row;
+    })(),
+    {
+      route: 'POST /api/users/me/sessions/end-others',
+      request: async () => ({ method: 'POST', url: '/api/users/me/sessions/end-others' }),
+      expected: STAFF,
+      ownTokens: async () => {
+        const agent = await createAgentWithToken(t.app, admin());
+        return { agent: agent.token, admin: await loginAdmin(t.app) };
+      },
+      // The admin's call ended the suite's admin session too.
+      after: async () => {
+        tokens.admin = await loginAdmin(t.app);
+      },
+    },
+    (() => {
+      // The agent's own current password: right for the agent, wrong for the admin (400).
+      let agentToken = '';
+      return {
+        route: 'PUT /api/users/me/password',
+        request: async () => {
+          const agent = await createAgentWithToken(t.app, admin());
+          agentToken = agent.token;
+          return {
+            method: 'PUT',
+            url: '/api/users/me/password',
+            body: { CurrentPassword: agent.password, NewPassword: 'a-new-password-1' },
+          };
+        },
+        ownTokens: async () => ({ agent: agentToken }),
+        expected: { ...STAFF, admin: 400 },
+      } satisfies Row;
+    })(),
+    {
+      route: 'DELETE /api/users/:id/sessions',
+      request: async () => ({
+        method: 'DELETE',
+        url: `/api/users/${(await createAgentWithToken(t.app, admin())).user._id}/sessions`,
       }),
       expected: ADMIN,
     },
@@ -569,6 +643,7 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
         expect(failure.message).toBeTruthy();
       }
     }
+    await row.after?.();
     expect(seen).toEqual(row.expected);
   });
 

@@ -130,12 +130,14 @@ describe.each(DIALECTS)('the activity trail [%s]', (dialect) => {
     const nobody = unique('nobody');
     expect((await signIn('whatever-password', nobody)).statusCode).toBe(401);
     secrets.push('whatever-password');
-    expect(await onlyEntry('login_failed', { name: nobody })).toMatchObject({
+    // A name no account has is kept masked: its first two characters and its length.
+    expect((await trail('action=login_failed&limit=1')).data[0]).toMatchObject({
       UserId: null,
       UserName: null,
       Role: null,
-      Target: { Id: null, Name: nobody },
+      Target: { Id: null, Name: `no… (${nobody.length})` },
       Summary: 'unknown user name',
+      Ip: CLIENT_IP,
     });
 
     const longAgent = 'A'.repeat(1000);
@@ -152,6 +154,37 @@ describe.each(DIALECTS)('the activity trail [%s]', (dialect) => {
     expect(logout).toMatchObject({ ...asAgent, Target: onAgent, Ip: CLIENT_IP });
     expect(logout.UserAgent).toHaveLength(256);
     expect(longAgent.startsWith(logout.UserAgent.slice(0, -1))).toBe(true);
+  });
+
+  it('keeps of a name no account has only a mask, and no client text its control characters', async () => {
+    // A password typed into the name box, wrapped in control and bidi characters.
+    const typed = `\u202eHunter2-secret\u0007pass\u0085word\u2066`;
+    // What a header can carry (HTTP refuses most C0 characters): a tab and C1 characters (Latin-1).
+    const agentText = `Evil\tAgent\u0085[31m/1.0\u009b`;
+    const answer = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/login',
+      body: { UserName: typed, Password: 'whatever-password' },
+      headers: { ...FROM_CLIENT, 'user-agent': agentText },
+    });
+    expect(answer.statusCode).toBe(401);
+    const entry = (await trail('action=login_failed&limit=1')).data[0];
+    // After stripping: "Hunter2-secretpassword", 22 characters.
+    expect(entry).toMatchObject({
+      UserId: null,
+      Target: { Id: null, Name: 'Hu… (22)' },
+      UserAgent: 'EvilAgent[31m/1.0',
+    });
+    for (const part of ['Hunter2', 'secret', 'password', 'unter']) {
+      expect(JSON.stringify(entry)).not.toContain(part);
+    }
+
+    // A display name's bidi override and a bell reach the summary without them.
+    const agent = await createAgent(t.app, admin, { DisplayName: 'Asha\u202e kcalb\u0007' });
+    const created = await onlyEntry('user_create', { id: agent.user.User_Id });
+    expect(created.Summary).toContain('DisplayName: "Asha kcalb"');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may be left
+    expect(created.Summary).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u);
   });
 
   it('records each change of agents, ghadis, assignments and content once, old → new', async () => {

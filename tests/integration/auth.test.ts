@@ -218,20 +218,30 @@ describe.each(DIALECTS)('auth [%s]', (dialect) => {
       expect((await logout('not.a.jwt')).statusCode).toBe(401);
     });
 
-    it('keeps the record of an ended token until the token would have expired', async () => {
-      const expired = new Date(Date.now() - 1000).toISOString();
+    it('keeps an ended session’s row until its token would have expired; a sign-in prunes expired rows', async () => {
+      const past = new Date(Date.now() - 1000).toISOString();
+      const expiredId = `expired-${Date.now()}`;
       await t.database.db
-        .insertInto('revoked_tokens')
-        .values({ token_id: `expired-${Date.now()}`, expires_at: expired })
+        .insertInto('sessions')
+        .values({
+          session_id: expiredId,
+          user_id: 1,
+          method: 'password',
+          created_at: past,
+          last_seen_at: past,
+          expires_at: past,
+          ended_at: null,
+          ip: '192.0.2.1',
+          user_agent: '',
+        })
         .execute();
       const token = await loginAdmin(t.app);
       expect((await logout(token)).statusCode).toBe(200);
-      const rows = await t.database.db.selectFrom('revoked_tokens').selectAll().execute();
-      expect(rows.filter((row) => row.expires_at < new Date().toISOString())).toEqual([]);
-      const exp = decodeJwt(token).exp ?? 0;
-      expect(rows.find((row) => row.token_id === decodeJwt(token).jti)?.expires_at).toBe(
-        new Date(exp * 1000).toISOString(),
-      );
+      const rows = await t.database.db.selectFrom('sessions').selectAll().execute();
+      expect(rows.map((row) => row.session_id)).not.toContain(expiredId);
+      const ended = rows.find((row) => row.session_id === decodeJwt(token).jti);
+      expect(ended?.ended_at).toEqual(expect.any(String));
+      expect(Date.parse(ended?.expires_at ?? '')).toBeGreaterThan(Date.now() + 11 * 60 * 60 * 1000);
     });
   });
 

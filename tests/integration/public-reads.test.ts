@@ -45,7 +45,12 @@ import { createTestApp, DIALECTS, type TestApp, useTestApp } from '../support/te
 async function liveServices(t: TestApp) {
   const { database, config } = t;
   const { changes } = await changesModule(database, t.app.log);
-  const activity = activityModule(database, config.siteTimezone);
+  const activity = activityModule(database, {
+    timeZone: config.siteTimezone,
+    retentionDays: config.activityRetentionDays,
+    now: Date.now,
+    log: t.app.log,
+  });
   const context: ModuleContext = {
     database,
     config,

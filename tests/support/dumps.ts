@@ -228,7 +228,7 @@ export function damagedDumps(dumpFile: string): Array<[string, Buffer, RegExp]> 
     [
       'rows out of order',
       gzip([header, ...rows.slice(-1), ...rows.slice(0, -1), lines.at(-1) ?? '']),
-      /a row of users after the rows of revoked_tokens/,
+      /a row of users after the rows of login_attempt_counts/,
     ],
   ];
 }

@@ -55,6 +55,17 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
   return { ...config, passwordMemoryCost: 1024, visitorFlushMs: 50 };
 }
 
+/**
+ * The output a test app's first start sees: never a terminal, whatever runs the suite, so that a
+ * generated admin password goes to its file (and printing it would fail the test).
+ */
+export const NO_TERMINAL = {
+  isTTY: false,
+  write(): never {
+    throw new Error('A test app printed a password to the terminal');
+  },
+};
+
 function randomSchemaName(): string {
   return `test_${Date.now().toString(36)}_${randomBytes(5).toString('hex')}`;
 }
@@ -114,9 +125,11 @@ export async function createTestApp(
     now?: BuildOptions['now'];
     /** The limits on building public answers other than the defaults. */
     buildLimits?: BuildOptions['buildLimits'];
+    /** Settings that are no environment variable's (where the first admin's password file goes). */
+    config?: Partial<AppConfig>;
   } = {},
 ): Promise<TestApp> {
-  const base = testConfig(options.env);
+  const base = { ...testConfig(options.env), ...options.config };
   const { database, dropDatabase, target } = await openTestDatabase(
     dialect,
     options.sqliteFile ?? ':memory:',
@@ -135,6 +148,7 @@ export async function createTestApp(
     const app = await buildApp(config, {
       database: own ?? database,
       logger: false,
+      terminal: NO_TERMINAL,
       serveWebApp: options.serveWebApp ?? false,
       ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
       ...(options.now ? { now: options.now } : {}),

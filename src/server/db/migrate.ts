@@ -17,6 +17,7 @@ import * as twoPersonResults from './migrations/2026-11-29-0101-two-person-resul
 import * as declarationReceipts from './migrations/2026-11-29-0102-declaration-receipts.js';
 import * as importedResults from './migrations/2026-11-29-0103-imported-results.js';
 import * as transparencyLog from './migrations/2026-11-29-0201-transparency-log.js';
+import * as accountSessions from './migrations/2026-11-29-0401-account-sessions.js';
 
 /** What a migration may need of the site: the zone its days are reckoned in (SITE_TIMEZONE). */
 export interface MigrationSite {
@@ -47,6 +48,7 @@ const migrations: Record<string, SiteMigration> = {
   '2026-11-29-0102-declaration-receipts': declarationReceipts,
   '2026-11-29-0103-imported-results': importedResults,
   '2026-11-29-0201-transparency-log': transparencyLog,
+  '2026-11-29-0401-account-sessions': accountSessions,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

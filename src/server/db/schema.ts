@@ -19,6 +19,8 @@ export interface UsersTable {
   updated_at: string;
   /** The user's last authenticated request (ISO), written at most once a minute; null before any. */
   last_seen_at: string | null;
+  /** 1 for a first admin whose password the server generated, until that password is changed. */
+  password_change_required: Generated<number>;
 }
 
 export interface GhadisTable {
@@ -182,11 +184,28 @@ export interface LoginAttemptCountsTable {
   admitted: number;
 }
 
-export interface RevokedTokensTable {
+/** How a session was signed in: what an admin-only rule on second factors will read. */
+export type SignInMethod = 'password' | 'password+totp' | 'passkey';
+
+/**
+ * One row per sign-in (decision 0022), named by its token's id and read with the user on every
+ * authenticated request: a token without a live row is refused. Instants are ISO text of the app's clock.
+ */
+export interface SessionsTable {
   /** The token's jti. */
-  token_id: string;
-  /** When the token would have expired; the row may go after that. */
+  session_id: string;
+  user_id: number;
+  method: SignInMethod;
+  created_at: string;
+  /** Written at most once a minute per session. */
+  last_seen_at: string;
+  /** When the token expires; the row is pruned after that. */
   expires_at: string;
+  /** Set when the session was ended (a sign-out, ended from a list, a password change). */
+  ended_at: string | null;
+  ip: string;
+  /** Capped, without control characters. */
+  user_agent: string;
 }
 
 /**
@@ -281,7 +300,7 @@ export interface DatabaseSchema {
   visitor_totals: VisitorTotalsTable;
   login_attempts: LoginAttemptsTable;
   login_attempt_counts: LoginAttemptCountsTable;
-  revoked_tokens: RevokedTokensTable;
+  sessions: SessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   activity_log: ActivityLogTable;
   daily_stats: DailyStatsTable;

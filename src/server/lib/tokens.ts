@@ -6,7 +6,7 @@ export interface TokenClaims {
   version: number;
 }
 
-/** A verified token: its claims, its own id (jti, so that a logout can end it alone) and its expiry. */
+/** A verified token: its claims, its own id (jti: the session it names) and its expiry. */
 export interface VerifiedToken extends TokenClaims {
   tokenId: string;
   /** Epoch seconds. */
@@ -107,16 +107,24 @@ export class TokenService {
     private readonly ttlSeconds: number,
   ) {}
 
-  async sign(claims: TokenClaims): Promise<string> {
+  /**
+   * A new token, its id (the session it names: decision 0022) and its expiry (epoch seconds, by the
+   * system clock, which is the one jose checks it by).
+   */
+  async sign(claims: TokenClaims): Promise<{ token: string; tokenId: string; expiresAt: number }> {
     const key = await this.keys.forSigning();
-    return new SignJWT({ ver: claims.version })
+    const tokenId = randomBytes(16).toString('base64url');
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const expiresAt = issuedAt + this.ttlSeconds;
+    const token = await new SignJWT({ ver: claims.version })
       .setProtectedHeader({ alg: 'HS256', kid: key.id })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
-      .setJti(randomBytes(16).toString('base64url'))
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setJti(tokenId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
       .sign(key.bytes);
+    return { token, tokenId, expiresAt };
   }
 
   /** A valid, unexpired token with an id, signed with the current key, or null for anything else. */

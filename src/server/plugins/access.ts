@@ -28,6 +28,17 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? '';
 }
 
+/**
+ * What a first admin still on the generated password may call: their own account (to change it) and
+ * the sign-out. Judged by the matched route, as access is.
+ */
+function isOwnAccountRoute(route: string): boolean {
+  return route === '/api/users/me' || route.startsWith('/api/users/me/') || route === '/api/users/logout';
+}
+
+const PASSWORD_CHANGE_REQUIRED =
+  'Change the generated password first (PUT /api/users/me/password): nothing else answers until then';
+
 const ROLE_MESSAGES: Record<'admin' | 'agent' | 'staff', string> = {
   admin: 'Admin access required',
   agent: 'Agent access required',
@@ -43,7 +54,8 @@ async function accessPlugin(
   app.addHook('onRequest', async function checkAccess(request) {
     // Pages and assets are public; the API is where access is enforced. Judged by the matched
     // route, not the raw URL: "/%61pi/users" reaches the /api/users route too.
-    if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
+    const route = request.routeOptions.url;
+    if (request.is404 || !route?.startsWith('/api/')) return;
     const access = request.routeOptions.config.access ?? 'admin';
     if (access === 'public') return;
 
@@ -55,9 +67,12 @@ async function accessPlugin(
     const user = token ? await options.sessions.authenticate(token) : null;
     if (!user) throw new UnauthorizedError('Session expired or invalid; please log in again');
     request.user = user;
-    // In the background: the request does not wait for it (nor, mostly, query for it).
+    // In the background: the request does not wait for them (nor, mostly, query for them).
     void options.lastSeen?.seen(user.userId);
+    void options.sessions.seen(user);
 
+    if (user.passwordChangeRequired && !isOwnAccountRoute(route))
+      throw new ForbiddenError(PASSWORD_CHANGE_REQUIRED, { passwordChangeRequired: true });
     if (access === 'optional') return;
     const allowed = access === 'staff' || user.userType === access;
     if (!allowed) throw new ForbiddenError(ROLE_MESSAGES[access]);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isSpaAddress } from '../../shared/spa-paths.js';
 import { isDatabaseUnavailable } from '../db/database-errors.js';
 import { type DatabaseHealth, RETRY_AFTER_SECONDS } from '../db/database-health.js';
-import { AppError, ServiceUnavailableError } from '../errors.js';
+import { AppError, type FailureFlags, ServiceUnavailableError } from '../errors.js';
 import { ASSETS_PREFIX } from './web-app.js';
 
 interface ValidationIssue {
@@ -42,8 +42,11 @@ const KNOWN_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body length does not match Content-Length',
 };
 
-function sendFailure(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ success: false, message });
+function sendFailure(reply: FastifyReply, status: number, message: string, flags: FailureFlags = {}) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, ...flags, message });
 }
 
 /** Whether an error, or the error it was caused by, says the database cannot be used now. */
@@ -70,7 +73,7 @@ export interface ErrorHandlingOptions {
 export function registerErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions) {
   const sendAppError = (reply: FastifyReply, error: AppError) => {
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-    return sendFailure(reply, error.statusCode, error.message);
+    return sendFailure(reply, error.statusCode, error.message, error.flags);
   };
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

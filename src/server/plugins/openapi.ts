@@ -24,7 +24,7 @@ function packageVersion(): string {
 const FAILURE_REASONS: Record<number, string> = {
   400: 'Bad input: the message names the field',
   401: 'Missing, invalid or expired token',
-  403: 'Wrong role, a ghadi not assigned, or a date outside the agent window',
+  403: 'Wrong role, a ghadi not assigned, a date outside the agent window, or (passwordChangeRequired) a generated password to change first',
   404: 'Unknown id or name',
   409: 'Duplicate name, slug, GID or assignment, or the last active admin',
   413: 'Body too large',
@@ -32,8 +32,8 @@ const FAILURE_REASONS: Record<number, string> = {
   500: 'Unexpected error (details are logged with the request id, never sent)',
 };
 
-/** Routes that may answer 429: login attempts, live streams and uncached public queries. */
-const THROTTLED = new Set(['/api/users/login', '/api/events', '/api/results']);
+/** Routes that may answer 429: password checks, live streams and uncached public queries. */
+const THROTTLED = new Set(['/api/users/login', '/api/users/me/password', '/api/events', '/api/results']);
 
 /** Resources whose writes can collide with a unique rule (409). */
 const UNIQUE_RESOURCES = new Set(['users', 'ghadis', 'usermaps', 'contentblocks']);
@@ -49,7 +49,12 @@ function failuresOf(route: RouteOptions, schema: FastifySchema, access: Access):
   if (access !== 'public' && access !== 'optional') statuses.add(403);
   if (schema.params) statuses.add(404);
   if (schema.body) statuses.add(413);
-  const writes = route.method !== 'GET' && !route.url.startsWith('/api/users/log');
+  // Sessions and passwords collide with no unique rule.
+  const sessionsOrPassword =
+    route.url.startsWith('/api/users/log') ||
+    route.url.startsWith('/api/users/me') ||
+    route.url.endsWith('/sessions');
+  const writes = route.method !== 'GET' && !sessionsOrPassword;
   if (writes && UNIQUE_RESOURCES.has(tagOf(route.url))) statuses.add(409);
   if (THROTTLED.has(route.url)) statuses.add(429);
   return [...statuses];

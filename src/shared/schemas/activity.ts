@@ -7,6 +7,8 @@ export const ACTIVITY_ACTIONS = [
   'login',
   'login_failed',
   'logout',
+  'session_end',
+  'password_change',
   'user_create',
   'user_update',
   'user_delete',

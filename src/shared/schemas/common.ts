@@ -40,7 +40,12 @@ export const idParams = z.object({
     .refine((id) => Number(id) <= 2_147_483_647, 'Must be a record id'),
 });
 
-export const failureAnswer = z.object({ success: z.literal(false), message: z.string() });
+export const failureAnswer = z.object({
+  success: z.literal(false),
+  /** Only on the 403 of a first admin who must change the generated password first. */
+  passwordChangeRequired: z.literal(true).optional(),
+  message: z.string(),
+});
 export const successAnswer = z.object({ success: z.literal(true), message: z.string().optional() });
 export const countAnswer = z.object({ success: z.literal(true), count: z.number().int() });
 

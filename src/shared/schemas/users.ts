@@ -9,7 +9,7 @@ const userName = requiredText(50).regex(
   'Use letters, digits, dots, dashes, underscores or @',
 );
 const email = requiredText(254).pipe(z.email('Must be a valid email address'));
-const newPassword = z
+export const newPassword = z
   .string('This field is required')
   .min(8, 'Must be at least 8 characters')
   .max(128, 'Must be at most 128 characters');
@@ -64,17 +64,25 @@ export const userRecord = z.object({
 });
 export type UserRecord = z.infer<typeof userRecord>;
 
-export const sessionUser = userRecord.pick({
-  _id: true,
-  id: true,
-  User_Id: true,
-  UserName: true,
-  DisplayName: true,
-  Email: true,
-  UserType: true,
-  userType: true,
-  isActive: true,
-});
+export const sessionUser = userRecord
+  .pick({
+    _id: true,
+    id: true,
+    User_Id: true,
+    UserName: true,
+    DisplayName: true,
+    Email: true,
+    UserType: true,
+    userType: true,
+    isActive: true,
+  })
+  .extend({
+    /**
+     * Only on a first admin signed in with the password the server generated: every call but
+     * /api/users/me/... answers 403 until PUT /api/users/me/password replaces it.
+     */
+    passwordChangeRequired: z.literal(true).optional(),
+  });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const loginAnswer = z.object({ success: z.literal(true), token: z.string(), user: sessionUser });

@@ -1,6 +1,7 @@
 import type { ActivityAction } from '../../../shared/schemas/activity.js';
 import type { UserType } from '../../../shared/schemas/users.js';
 import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
+import { plainText } from '../../lib/plain-text.js';
 import { ACTIVITY_LOCK, type ActivityRepository } from './activity-repository.js';
 
 /** Where a request came from: its address as the app resolves it (TRUST_PROXY) and its user agent. */
@@ -36,16 +37,14 @@ export interface Recorded<T> {
 /** Lengths kept of what a client chose: an entry stays small whatever was sent. */
 export const USER_AGENT_MAX = 256;
 export const TARGET_NAME_MAX = 120;
-const IP_MAX = 64;
+export const IP_MAX = 64;
 const SUMMARY_MAX = 1000;
-
-function capped(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
 
 /**
  * Writes the activity trail: each entry in the transaction of the change it records, so that an entry
  * exists exactly when its change was committed. Services call it once, where their writes go through.
+ * Every text it stores, most of them a client's (names, display names in summaries, user agents),
+ * loses its control characters here, once for all.
  */
 export class ActivityRecorder {
   constructor(
@@ -60,14 +59,14 @@ export class ActivityRecorder {
         trx,
         {
           user_id: who.userId,
-          user_name: who.userId === null ? null : who.username,
+          user_name: who.userId === null ? null : plainText(who.username, TARGET_NAME_MAX),
           role: who.userId === null ? null : who.userType,
           action: activity.action,
           target_id: activity.target.id,
-          target_name: capped(activity.target.name, TARGET_NAME_MAX),
-          summary: capped(activity.summary, SUMMARY_MAX),
-          ip: capped(who.ip, IP_MAX),
-          user_agent: capped(who.userAgent, USER_AGENT_MAX),
+          target_name: plainText(activity.target.name, TARGET_NAME_MAX),
+          summary: plainText(activity.summary, SUMMARY_MAX),
+          ip: plainText(who.ip, IP_MAX),
+          user_agent: plainText(who.userAgent, USER_AGENT_MAX),
         },
         at,
       );

@@ -33,11 +33,66 @@ function placeOf(filter: ActivityFilter): Place {
  */
 export const ACTIVITY_LOCK = 'ghadi:activity-log';
 
+/** How far the trail has lost its old details: every entry up to this activity_id (a settings key). */
+export const SCRUBBED_THROUGH_SETTING = 'activity_scrubbed_through';
+
 export class ActivityRepository {
   constructor(private readonly database: Database) {}
 
   private get db() {
     return this.database.db;
+  }
+
+  /**
+   * Takes the client's details out of up to `batch` entries older than `before` (an ISO instant):
+   * the address and user agent of each, and the masked name of a failed sign-in by a name no account
+   * has. Entries keep their number, time, author, action and summary, so the trail stays gapless.
+   * Since `at` never goes back, the entries before an instant are a range of numbers: one seek finds
+   * its end, a stored mark its start, so each call costs the same however long the trail. Answers how
+   * many entries it reached (fewer than `batch`: none are left). Processes running it at once redo
+   * the same rows, which changes nothing.
+   */
+  async scrub(before: string, batch: number): Promise<number> {
+    const [last, mark] = await Promise.all([
+      this.db
+        .selectFrom('activity_log')
+        .select('activity_id')
+        .where('at', '<', before)
+        .orderBy('at', 'desc')
+        .orderBy('activity_id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', SCRUBBED_THROUGH_SETTING)
+        .executeTakeFirst(),
+    ]);
+    const done = Number(mark?.value ?? 0) || 0;
+    if (!last || last.activity_id <= done) return 0;
+    const upTo = Math.min(last.activity_id, done + batch);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('activity_log')
+        .set({ ip: '', user_agent: '' })
+        .where('activity_id', '>', done)
+        .where('activity_id', '<=', upTo)
+        .execute();
+      await trx
+        .updateTable('activity_log')
+        .set({ target_name: '' })
+        .where('activity_id', '>', done)
+        .where('activity_id', '<=', upTo)
+        .where('action', '=', 'login_failed')
+        .where('target_id', 'is', null)
+        .execute();
+      await trx
+        .insertInto('settings')
+        .values({ key: SCRUBBED_THROUGH_SETTING, value: String(upTo) })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: String(upTo) }))
+        .execute();
+    });
+    return upTo - done;
   }
 
   /** Appends an entry in the caller's transaction, numbered after the latest of each of its sequences. */

@@ -1,12 +1,16 @@
+import { withoutControls } from '../../lib/plain-text.js';
+
 /** A field's value as a summary shows it. */
 export type Shown = string | number | boolean | null;
 
 /** Long values (a content block's HTML) are cut: the summary says what changed, the record keeps it. */
 const VALUE_MAX = 60;
 
+/** A string without its control characters, quoted: JSON would otherwise spell a C0 one out. */
 function shown(value: Shown): string {
   if (typeof value !== 'string') return String(value);
-  return JSON.stringify(value.length <= VALUE_MAX ? value : `${value.slice(0, VALUE_MAX - 1)}…`);
+  const text = withoutControls(value);
+  return JSON.stringify(text.length <= VALUE_MAX ? text : `${text.slice(0, VALUE_MAX - 1)}…`);
 }
 
 /** `Field: old → new` for each field whose value differs, in the order of `after`. */

@@ -2,27 +2,55 @@ import { LoginThrottle } from '../../lib/login-throttle.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { type SigningKeys, TokenService } from '../../lib/tokens.js';
 import type { ModuleContext, ModuleRoutes } from '../module-context.js';
+import type { FirstAdminPassword } from '../users/first-admin-password.js';
 import type { UsersRepository } from '../users/users-repository.js';
+import { accountRoutes } from './account-routes.js';
+import { AccountService } from './account-service.js';
 import { authRoutes } from './auth-routes.js';
 import { LoginAttemptsRepository } from './login-attempts-repository.js';
 import { SessionService } from './session-service.js';
 import { SessionsRepository } from './sessions-repository.js';
+import { ThrottledPasswords } from './throttled-passwords.js';
 
-/** Sessions: login, logout, tokens, and the throttle on failed logins. */
+/** Sessions: login, logout, tokens, the throttle on failed logins, and one's own account. */
 export function authModule(
-  { database, config, now, activity }: ModuleContext,
-  needs: { users: UsersRepository; passwords: PasswordHasher; signingKeys: SigningKeys },
+  { database, config, now, activity, log }: ModuleContext,
+  needs: {
+    users: UsersRepository;
+    passwords: PasswordHasher;
+    signingKeys: SigningKeys;
+    firstAdmin: FirstAdminPassword;
+  },
 ) {
-  const sessions = new SessionService({
-    sessions: new SessionsRepository(database),
-    users: needs.users,
+  const sessionsRepository = new SessionsRepository(database);
+  const passwords = new ThrottledPasswords({
     attempts: new LoginAttemptsRepository(database),
     throttle: new LoginThrottle(config.loginMaxFailures),
     passwords: needs.passwords,
+    now,
+  });
+  const sessions = new SessionService({
+    sessions: sessionsRepository,
+    users: needs.users,
+    passwords,
     tokens: new TokenService(needs.signingKeys, config.tokenTtlSeconds),
     now,
     activity,
+    log,
+    health: database.health,
   });
-  const routes: ModuleRoutes = (app) => app.register(authRoutes, { sessions });
+  const account = new AccountService({
+    sessions: sessionsRepository,
+    users: needs.users,
+    passwords,
+    hasher: needs.passwords,
+    firstAdmin: needs.firstAdmin,
+    activity,
+    now,
+  });
+  const routes: ModuleRoutes = async (app) => {
+    await app.register(authRoutes, { sessions });
+    await app.register(accountRoutes, { account });
+  };
   return { sessions, routes };
 }

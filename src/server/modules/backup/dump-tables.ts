@@ -65,7 +65,9 @@ export const DUMP_TABLES = {
   activity_log: { key: 'activity_id', generated: false },
   login_attempts: { key: 'attempt_id', generated: true },
   login_attempt_counts: { key: 'counter', generated: false, bigints: ['touched_at', 'last_attempt'] },
-  revoked_tokens: { key: 'token_id', generated: false },
+  // Sessions end with a restore or an import (signing in again is the price of not carrying the
+  // users' addresses and devices in every dump).
+  sessions: { key: 'session_id', generated: false, transient: true },
   // A key is kept for retries of a submission, three days at most, and its answer copies the result's
   // row: a restored database has the results, a retry without its key changes nothing when the value
   // is the same (decision 0010), and one sent with Expected cannot undo a later correction.

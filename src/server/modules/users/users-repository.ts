@@ -3,7 +3,10 @@ import { countRows, type Database, type Executor, inLockedTransaction } from '..
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Omit<UsersTable, 'user_id' | 'is_deleted' | 'token_version' | 'last_seen_at'>;
+export type NewUserRow = Omit<
+  UsersTable,
+  'user_id' | 'is_deleted' | 'token_version' | 'last_seen_at' | 'password_change_required'
+> & { password_change_required?: number };
 export type UserPatch = Updateable<Omit<UsersTable, 'user_id' | 'is_deleted'>>;
 
 /** Taken by every change that could leave no active admin, in every process. */
@@ -72,11 +75,28 @@ export class UsersRepository {
     return inserted.user_id;
   }
 
+  /** `revokeTokens`: every token of the user stops working, and its sessions end. */
   async update(userId: number, patch: UserPatch, revokeTokens: boolean): Promise<void> {
-    await this.db
+    await this.atomically(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set(patch)
+        .$if(revokeTokens, (query) => query.set('token_version', sql`token_version + 1`))
+        .where('user_id', '=', userId)
+        .where('is_deleted', '=', 0)
+        .execute();
+      if (revokeTokens) await endSessions(trx, userId, new Date().toISOString());
+    });
+  }
+
+  /**
+   * The user's own new password, in the caller's transaction: it no longer needs changing. Their
+   * sessions are the caller's to end (all but the one that changed it).
+   */
+  async changePassword(trx: Executor, userId: number, passwordHash: string, now: string): Promise<void> {
+    await trx
       .updateTable('users')
-      .set(patch)
-      .$if(revokeTokens, (query) => query.set('token_version', sql`token_version + 1`))
+      .set({ password_hash: passwordHash, password_change_required: 0, updated_at: now })
       .where('user_id', '=', userId)
       .where('is_deleted', '=', 0)
       .execute();
@@ -91,6 +111,7 @@ export class UsersRepository {
         .set({ is_deleted: 1, is_active: 0, updated_at: now, token_version: sql`token_version + 1` })
         .where('user_id', '=', userId)
         .execute();
+      await endSessions(trx, userId, now);
     });
   }
 
@@ -113,4 +134,17 @@ export class UsersRepository {
   async countAll(): Promise<number> {
     return countRows(this.db.selectFrom('users'));
   }
+}
+
+/**
+ * Marks the user's sessions ended where a bumped token_version already refuses their tokens, so that
+ * no session list shows them as live.
+ */
+async function endSessions(trx: Executor, userId: number, now: string): Promise<void> {
+  await trx
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
 }

@@ -5,6 +5,7 @@ import type { PasswordHasher } from '../../lib/passwords.js';
 import { recordIds } from '../../lib/record-ids.js';
 import type { ActivityRecorder, Actor, Recorded } from '../activity/activity-recorder.js';
 import { changedFields, fieldValues, type Shown, summaryOf } from '../activity/activity-summary.js';
+import type { FirstAdminPassword } from './first-admin-password.js';
 import type { UserPatch, UserRow, UsersRepository } from './users-repository.js';
 
 export function toUserRecord(row: UserRow): UserRecord {
@@ -42,6 +43,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly passwords: PasswordHasher,
     private readonly activity: ActivityRecorder,
+    private readonly firstAdmin: FirstAdminPassword,
   ) {}
 
   /**
@@ -100,6 +102,7 @@ export class UsersService {
   async update(actor: Actor, userId: number, input: UserUpdateInput): Promise<UserRecord> {
     // Hashed before the lock is taken: it is the slow part.
     const passwordHash = input.Password ? await this.passwords.hash(input.Password) : undefined;
+    let generatedReplaced = false;
     try {
       await this.write(actor, 'admins', async (users) => {
         const existing = await requireUser(users, userId);
@@ -120,7 +123,11 @@ export class UsersService {
           is_active: isActive ? 1 : 0,
           updated_at: new Date().toISOString(),
         };
-        if (passwordHash) patch.password_hash = passwordHash;
+        if (passwordHash) {
+          patch.password_hash = passwordHash;
+          patch.password_change_required = 0;
+          generatedReplaced = existing.password_change_required === 1;
+        }
         const revokeTokens = Boolean(passwordHash) || (existing.is_active === 1 && !isActive);
         await users.update(userId, patch, revokeTokens);
         const changed = changedFields(shownFields(existing), shownFields({ ...existing, ...patch }));
@@ -134,6 +141,7 @@ export class UsersService {
       if (isUniqueViolation(error)) throw new ConflictError(DUPLICATE_USERNAME);
       throw error;
     }
+    if (generatedReplaced) this.firstAdmin.forget();
     return this.get(userId);
   }
 

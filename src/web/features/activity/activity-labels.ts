@@ -5,6 +5,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   login: 'Signed in',
   login_failed: 'Sign-in failed',
   logout: 'Signed out',
+  session_end: 'Sessions ended',
+  password_change: 'Own password changed',
   user_create: 'User created',
   user_update: 'User updated',
   user_delete: 'User deleted',
