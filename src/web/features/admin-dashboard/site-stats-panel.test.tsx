@@ -49,7 +49,7 @@ const GHADIS: GhadiStatsEntry[] = [
     onTime: 18,
     onTimeRate: 0.621,
     medianDelayMinutes: 12.5,
-    imported: 0,
+    imported: 2,
   },
   {
     GID: 3,
@@ -142,7 +142,12 @@ describe("the dashboard's plots", () => {
       within(onTime)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['GhadiDays owedDeclaredOn timeRate', 'Gali303030100%', 'Disawer29271862%', 'Vague29100–']);
+    ).toEqual([
+      'GhadiDays owedDeclaredOn timeRateImported',
+      'Gali303030100%0',
+      'Disawer29271862%2',
+      'Vague29100–0',
+    ]);
     const delays = screen.getByRole('table', {
       name: 'Median delay after the result time per ghadi, last 30 days',
     });
