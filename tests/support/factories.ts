@@ -90,6 +90,13 @@ export function keysDeep(value: unknown): string[] {
   return [];
 }
 
+/** Every leaf value anywhere in a JSON value (to prove a value never appears, whatever the times around it say). */
+export function valuesDeep(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.flatMap(valuesDeep);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(valuesDeep);
+  return [value];
+}
+
 export function login(
   app: FastifyInstance,
   UserName: string,
