@@ -213,7 +213,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
-  await app.register(access, { sessions: auth.sessions, lastSeen: users.lastSeen });
+  await app.register(access, {
+    sessions: auth.sessions,
+    lastSeen: users.lastSeen,
+    requireAdminTwoFactor: config.requireAdminTwoFactor,
+  });
   const agent = agentModule({
     results: results.service,
     submissions: results.submissions,

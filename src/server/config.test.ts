@@ -122,6 +122,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads REQUIRE_ADMIN_2FA as true or false, off when blank or unset', () => {
+    expect(loadConfig({}).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: '' }).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'false' }).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: ' true ' }).requireAdminTwoFactor).toBe(true);
+    for (const REQUIRE_ADMIN_2FA of ['yes', '1', 'TRUE'])
+      expect(failureOf({ REQUIRE_ADMIN_2FA })).toContain('REQUIRE_ADMIN_2FA: must be true or false');
+  });
+
   it('stops with a message naming PORT for a bad port', () => {
     for (const PORT of ['abc', '70000', '-1', '80.5', '3000abc']) {
       const message = failureOf({ PORT });

@@ -50,6 +50,11 @@ const configSchema = environmentSchema.transform((values) => ({
    * unset, beside the SQLite file, else the working folder. Set by tests only.
    */
   firstAdminPasswordFolder: undefined as string | undefined,
+  /**
+   * REQUIRE_ADMIN_2FA: an admin session signed in with a password alone answers 403
+   * (twoFactorSetupRequired) outside /api/users/me/... until it signs in with a second factor.
+   */
+  requireAdminTwoFactor: values.REQUIRE_ADMIN_2FA,
   /** Failed logins allowed per account and client address in 15 minutes (lib/login-throttle.ts). */
   loginMaxFailures: values.LOGIN_MAX_FAILURES,
   /** New visitor sessions counted per client address (IPv6: per /64) and minute; more are not counted. */

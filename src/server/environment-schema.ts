@@ -120,6 +120,16 @@ export const environmentSchema = z.object({
     }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  REQUIRE_ADMIN_2FA: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '' || text === 'false') return false;
+      if (text === 'true') return true;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    }),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   // Blank means unset: coerced, it would be 0.
   ACTIVITY_RETENTION_DAYS: z.preprocess(

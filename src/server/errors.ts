@@ -1,8 +1,11 @@
 /**
  * Flags a failure's answer carries beside its message, so that a client can act on the reason
- * without reading the text (`passwordChangeRequired`; the two-factor ones later).
+ * without reading the text: a generated password to change, a two-factor code to send, two-factor
+ * to set up.
  */
-export type FailureFlags = Readonly<Partial<Record<'passwordChangeRequired', true>>>;
+export type FailureFlags = Readonly<
+  Partial<Record<'passwordChangeRequired' | 'twoFactorRequired' | 'twoFactorSetupRequired', true>>
+>;
 
 /** One hierarchy for every failure the API reports on purpose; anything else is a 500. */
 export class AppError extends Error {
@@ -25,8 +28,8 @@ export class BadRequestError extends AppError {
 }
 
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Authentication required') {
-    super(401, message);
+  constructor(message = 'Authentication required', flags: FailureFlags = {}) {
+    super(401, message, undefined, flags);
   }
 }
 

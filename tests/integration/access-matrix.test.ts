@@ -21,6 +21,7 @@ import {
 } from '../support/factories.js';
 import { servedRoutes } from '../support/routes.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
+import { enableTwoFactor } from '../support/totp-codes.js';
 import { createMarket } from '../support/weekly-markets.js';
 
 type Caller = 'none' | 'invalid' | 'agent' | 'admin';
@@ -76,6 +77,10 @@ const ROUTES = [
   'POST /api/users/me/sessions/end-others',
   'PUT /api/users/me/password',
   'DELETE /api/users/:id/sessions',
+  'POST /api/users/me/2fa/setup',
+  'POST /api/users/me/2fa/enable',
+  'POST /api/users/me/2fa/disable',
+  'DELETE /api/users/:id/2fa',
   'GET /api/ghadis/count',
   'GET /api/ghadis',
   'POST /api/ghadis',
@@ -287,6 +292,45 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
         method: 'DELETE',
         url: `/api/users/${(await createAgentWithToken(t.app, admin())).user._id}/sessions`,
       }),
+      expected: ADMIN,
+    },
+    (() => {
+      // Before any setup (the next row's): enable has no pending secret to check a code against, for
+      // the agent (a fresh one) and the admin alike. Nobody here turns two-factor on for the admin.
+      let agentToken = '';
+      return {
+        route: 'POST /api/users/me/2fa/enable',
+        request: async () => {
+          agentToken = (await createAgentWithToken(t.app, admin())).token;
+          return { method: 'POST', url: '/api/users/me/2fa/enable', body: { Code: '123456' } };
+        },
+        ownTokens: async () => ({ agent: agentToken }),
+        expected: { ...STAFF, agent: 400, admin: 400 },
+      } satisfies Row;
+    })(),
+    {
+      route: 'POST /api/users/me/2fa/setup',
+      request: async () => ({ method: 'POST', url: '/api/users/me/2fa/setup' }),
+      expected: STAFF,
+    },
+    {
+      // Two-factor is off for both: 400, and nothing counted or changed.
+      route: 'POST /api/users/me/2fa/disable',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/users/me/2fa/disable',
+        body: { Password: 'not-checked-1', Code: '123456' },
+      }),
+      expected: { ...STAFF, agent: 400, admin: 400 },
+    },
+    {
+      // An agent with two-factor on: the admin turns it off.
+      route: 'DELETE /api/users/:id/2fa',
+      request: async () => {
+        const agent = await createAgentWithToken(t.app, admin());
+        await enableTwoFactor(t.app, agent.token, Date.now());
+        return { method: 'DELETE', url: `/api/users/${agent.user._id}/2fa` };
+      },
       expected: ADMIN,
     },
     {

@@ -22,6 +22,7 @@ import {
   unique,
 } from './factories.js';
 import type { TestApp } from './test-app.js';
+import { enableTwoFactor } from './totp-codes.js';
 
 /** Helpers of tests/integration/backup.test.ts: db:export files, databases to fill and compare, the CLI. */
 
@@ -118,6 +119,8 @@ export async function populate({ app, database }: TestApp): Promise<void> {
     await postResult(app, agent.token, { ghadiId: twoPerson.GID, result: '19', dateTime: today() }),
     202,
   );
+  // Two-factor on for the agent: its secret and its backup codes' hashes are rows a dump carries.
+  await enableTwoFactor(app, agent.token, Date.now());
   await call(app, { method: 'POST', url: '/api/users/logout', token: agent.token });
   await login(app, agent.user.UserName, 'wrong-password');
   await call(app, { method: 'POST', url: '/api/visitor/track', headers: { 'x-session-id': unique('s') } });

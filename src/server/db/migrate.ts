@@ -18,6 +18,7 @@ import * as declarationReceipts from './migrations/2026-11-29-0102-declaration-r
 import * as importedResults from './migrations/2026-11-29-0103-imported-results.js';
 import * as transparencyLog from './migrations/2026-11-29-0201-transparency-log.js';
 import * as accountSessions from './migrations/2026-11-29-0401-account-sessions.js';
+import * as twoFactor from './migrations/2026-11-29-0501-two-factor.js';
 
 /** What a migration may need of the site: the zone its days are reckoned in (SITE_TIMEZONE). */
 export interface MigrationSite {
@@ -49,6 +50,7 @@ const migrations: Record<string, SiteMigration> = {
   '2026-11-29-0103-imported-results': importedResults,
   '2026-11-29-0201-transparency-log': transparencyLog,
   '2026-11-29-0401-account-sessions': accountSessions,
+  '2026-11-29-0501-two-factor': twoFactor,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

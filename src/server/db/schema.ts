@@ -209,6 +209,31 @@ export interface SessionsTable {
 }
 
 /**
+ * A user's two-factor state (decision 0023), apart from users so that no user row carries a secret.
+ * Never answered, never logged; a dump carries it (a full backup).
+ */
+export interface UserTwoFactorTable {
+  user_id: number;
+  /** The base32 TOTP secret in force; null while two-factor is off. */
+  secret: string | null;
+  /** The secret a setup handed out, until a code of it enables it. */
+  pending_secret: string | null;
+  /** The latest 30-second step whose code was accepted: codes of it or earlier steps are refused. */
+  last_step: number | null;
+  enabled_at: string | null;
+  updated_at: string;
+}
+
+/** Single-use backup codes, as SHA-256 hex of the code; `used_at` set once, when one is consumed. */
+export interface TwoFactorBackupCodesTable {
+  code_id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/**
  * The Idempotency-Key of each keyed submission that got its answer, per user, with that answer
  * (modules/idempotency): kept at least a day, by the app's clock.
  */
@@ -301,6 +326,8 @@ export interface DatabaseSchema {
   login_attempts: LoginAttemptsTable;
   login_attempt_counts: LoginAttemptCountsTable;
   sessions: SessionsTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_backup_codes: TwoFactorBackupCodesTable;
   idempotency_keys: IdempotencyKeysTable;
   activity_log: ActivityLogTable;
   daily_stats: DailyStatsTable;

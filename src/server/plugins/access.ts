@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { TWO_FACTOR_SETUP_REQUIRED_MESSAGE } from '../../shared/schemas/two-factor.js';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { AuthenticatedUser, SessionService } from '../modules/auth/session-service.js';
 import type { LastSeen } from '../modules/users/last-seen.js';
@@ -29,8 +30,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * What a first admin still on the generated password may call: their own account (to change it) and
- * the sign-out. Judged by the matched route, as access is.
+ * What a first admin still on the generated password, or a password-only admin session while
+ * REQUIRE_ADMIN_2FA=true, may call: their own account (to change the password, to set two-factor
+ * up) and the sign-out. Judged by the matched route, as access is.
  */
 function isOwnAccountRoute(route: string): boolean {
   return route === '/api/users/me' || route.startsWith('/api/users/me/') || route === '/api/users/logout';
@@ -47,7 +49,15 @@ const ROLE_MESSAGES: Record<'admin' | 'agent' | 'staff', string> = {
 
 async function accessPlugin(
   app: FastifyInstance,
-  options: { sessions: SessionService; lastSeen?: LastSeen },
+  options: {
+    sessions: SessionService;
+    lastSeen?: LastSeen;
+    /**
+     * REQUIRE_ADMIN_2FA: an admin session signed in with a password alone (no TOTP code, no passkey)
+     * reaches only its own account's routes. Judged per session, not by what the account has enrolled.
+     */
+    requireAdminTwoFactor?: boolean;
+  },
 ) {
   app.decorateRequest('user', null);
 
@@ -73,6 +83,13 @@ async function accessPlugin(
 
     if (user.passwordChangeRequired && !isOwnAccountRoute(route))
       throw new ForbiddenError(PASSWORD_CHANGE_REQUIRED, { passwordChangeRequired: true });
+    if (
+      options.requireAdminTwoFactor &&
+      user.userType === 'admin' &&
+      user.session.method === 'password' &&
+      !isOwnAccountRoute(route)
+    )
+      throw new ForbiddenError(TWO_FACTOR_SETUP_REQUIRED_MESSAGE, { twoFactorSetupRequired: true });
     if (access === 'optional') return;
     const allowed = access === 'staff' || user.userType === access;
     if (!allowed) throw new ForbiddenError(ROLE_MESSAGES[access]);

@@ -23,8 +23,8 @@ function packageVersion(): string {
 /** Why a route may fail, by status: the error handler's one JSON shape (errors.ts) for each. */
 const FAILURE_REASONS: Record<number, string> = {
   400: 'Bad input: the message names the field',
-  401: 'Missing, invalid or expired token',
-  403: 'Wrong role, a ghadi not assigned, a date outside the agent window, or (passwordChangeRequired) a generated password to change first',
+  401: 'Missing, invalid or expired token; on the login, a wrong name or password, or (twoFactorRequired) a two-factor code to send',
+  403: 'Wrong role, a ghadi not assigned, a date outside the agent window, (passwordChangeRequired) a generated password to change first, or (twoFactorSetupRequired) an admin session without a second factor while REQUIRE_ADMIN_2FA=true',
   404: 'Unknown id or name',
   409: 'Duplicate name, slug, GID or assignment, or the last active admin',
   413: 'Body too large',
@@ -33,7 +33,13 @@ const FAILURE_REASONS: Record<number, string> = {
 };
 
 /** Routes that may answer 429: password checks, live streams and uncached public queries. */
-const THROTTLED = new Set(['/api/users/login', '/api/users/me/password', '/api/events', '/api/results']);
+const THROTTLED = new Set([
+  '/api/users/login',
+  '/api/users/me/password',
+  '/api/users/me/2fa/disable',
+  '/api/events',
+  '/api/results',
+]);
 
 /** Resources whose writes can collide with a unique rule (409). */
 const UNIQUE_RESOURCES = new Set(['users', 'ghadis', 'usermaps', 'contentblocks']);
@@ -45,7 +51,7 @@ const UNIQUE_RESOURCES = new Set(['users', 'ghadis', 'usermaps', 'contentblocks'
 function failuresOf(route: RouteOptions, schema: FastifySchema, access: Access): number[] {
   const statuses = new Set<number>([500]);
   if (schema.body || schema.querystring || schema.params) statuses.add(400);
-  if (access !== 'public') statuses.add(401);
+  if (access !== 'public' || route.url === '/api/users/login') statuses.add(401);
   if (access !== 'public' && access !== 'optional') statuses.add(403);
   if (schema.params) statuses.add(404);
   if (schema.body) statuses.add(413);
@@ -53,7 +59,8 @@ function failuresOf(route: RouteOptions, schema: FastifySchema, access: Access):
   const sessionsOrPassword =
     route.url.startsWith('/api/users/log') ||
     route.url.startsWith('/api/users/me') ||
-    route.url.endsWith('/sessions');
+    route.url.endsWith('/sessions') ||
+    route.url.endsWith('/2fa');
   const writes = route.method !== 'GET' && !sessionsOrPassword;
   if (writes && UNIQUE_RESOURCES.has(tagOf(route.url))) statuses.add(409);
   if (THROTTLED.has(route.url)) statuses.add(429);

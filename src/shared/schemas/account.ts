@@ -4,7 +4,7 @@ import { newPassword, sessionUser } from './users.js';
 
 /** GET /api/users/me: the signed-in user as the login answers it, with what guards the account. */
 export const meRecord = sessionUser.extend({
-  /** Whether two-factor sign-in is on (always false until it exists). */
+  /** Whether two-factor sign-in (TOTP) is on for the account. */
   TwoFactor: z.boolean(),
   /** How many passkeys the account has (always 0 until they exist). */
   Passkeys: z.number().int(),

@@ -9,6 +9,8 @@ export const ACTIVITY_ACTIONS = [
   'logout',
   'session_end',
   'password_change',
+  'two_factor_enable',
+  'two_factor_disable',
   'user_create',
   'user_update',
   'user_delete',

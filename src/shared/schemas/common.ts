@@ -44,6 +44,10 @@ export const failureAnswer = z.object({
   success: z.literal(false),
   /** Only on the 403 of a first admin who must change the generated password first. */
   passwordChangeRequired: z.literal(true).optional(),
+  /** Only on the 401 of a sign-in that needs a two-factor code (or sent a wrong one). */
+  twoFactorRequired: z.literal(true).optional(),
+  /** Only on the 403 of a password-only admin session while REQUIRE_ADMIN_2FA=true. */
+  twoFactorSetupRequired: z.literal(true).optional(),
   message: z.string(),
 });
 export const successAnswer = z.object({ success: z.literal(true), message: z.string().optional() });

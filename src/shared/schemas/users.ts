@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common.js';
+import { twoFactorCode } from './two-factor.js';
 
 export const userTypes = ['admin', 'agent'] as const;
 export type UserType = (typeof userTypes)[number];
@@ -20,6 +21,11 @@ export const loginInput = z.object({
     .string('This field is required')
     .min(1, 'This field is required')
     .max(128, 'Must be at most 128 characters'),
+  /**
+   * Only when two-factor is on: the 6-digit code of the authenticator app or an unused backup code.
+   * Without it such an account answers 401 with `twoFactorRequired: true` (see two-factor.ts).
+   */
+  Code: twoFactorCode.optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

@@ -10,6 +10,7 @@ import { toUserRecord } from '../users/users-service.js';
 import type { AuthenticatedUser } from './session-service.js';
 import type { SessionClock, SessionRow, SessionsRepository } from './sessions-repository.js';
 import type { ThrottledPasswords } from './throttled-passwords.js';
+import type { TwoFactorService } from './two-factor-service.js';
 
 export interface AccountDependencies {
   sessions: SessionsRepository;
@@ -18,6 +19,8 @@ export interface AccountDependencies {
   passwords: ThrottledPasswords;
   hasher: PasswordHasher;
   firstAdmin: FirstAdminPassword;
+  /** Whether the user has two-factor on, for GET /api/users/me. */
+  twoFactor: Pick<TwoFactorService, 'isOn'>;
   activity: ActivityRecorder;
   now: Now;
 }
@@ -84,7 +87,8 @@ export class AccountService {
     const row = await this.caller(user);
     const { createdAt: _created, updatedAt: _updated, ...record } = toUserRecord(row);
     const flagged = row.password_change_required === 1 ? { passwordChangeRequired: true as const } : {};
-    return { ...record, ...flagged, TwoFactor: false, Passkeys: 0 };
+    const twoFactor = await this.deps.twoFactor.isOn(row.user_id);
+    return { ...record, ...flagged, TwoFactor: twoFactor, Passkeys: 0 };
   }
 
   async sessions(user: AuthenticatedUser): Promise<SessionRecord[]> {

@@ -11,8 +11,14 @@ import { LoginAttemptsRepository } from './login-attempts-repository.js';
 import { SessionService } from './session-service.js';
 import { SessionsRepository } from './sessions-repository.js';
 import { ThrottledPasswords } from './throttled-passwords.js';
+import { TwoFactorRepository } from './two-factor-repository.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
+import { TwoFactorService } from './two-factor-service.js';
 
-/** Sessions: login, logout, tokens, the throttle on failed logins, and one's own account. */
+/**
+ * Sessions: login, logout, tokens, the throttle on failed logins, two-factor sign-in, and one's own
+ * account.
+ */
 export function authModule(
   { database, config, now, activity, log }: ModuleContext,
   needs: {
@@ -29,10 +35,18 @@ export function authModule(
     passwords: needs.passwords,
     now,
   });
+  const twoFactor = new TwoFactorService({
+    repository: new TwoFactorRepository(database),
+    users: needs.users,
+    passwords,
+    activity,
+    now,
+  });
   const sessions = new SessionService({
     sessions: sessionsRepository,
     users: needs.users,
     passwords,
+    twoFactor,
     tokens: new TokenService(needs.signingKeys, config.tokenTtlSeconds),
     now,
     activity,
@@ -45,12 +59,14 @@ export function authModule(
     passwords,
     hasher: needs.passwords,
     firstAdmin: needs.firstAdmin,
+    twoFactor,
     activity,
     now,
   });
   const routes: ModuleRoutes = async (app) => {
     await app.register(authRoutes, { sessions });
     await app.register(accountRoutes, { account });
+    await app.register(twoFactorRoutes, { twoFactor });
   };
   return { sessions, routes };
 }

@@ -1,4 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  TWO_FACTOR_INVALID_CODE_MESSAGE,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+} from '../../../shared/schemas/two-factor.js';
 import type { LoginAnswer, LoginInput, UserType } from '../../../shared/schemas/users.js';
 import type { Executor } from '../../db/database.js';
 import type { DatabaseHealth } from '../../db/database-health.js';
@@ -19,6 +23,7 @@ import type { UserRow, UsersRepository } from '../users/users-repository.js';
 import { toUserRecord } from '../users/users-service.js';
 import type { SessionClock, SessionsRepository } from './sessions-repository.js';
 import type { ThrottledPasswords } from './throttled-passwords.js';
+import type { SecondFactor, TwoFactorService } from './two-factor-service.js';
 
 export interface AuthenticatedUser {
   userId: number;
@@ -37,6 +42,8 @@ export interface SessionDependencies {
   sessions: SessionsRepository;
   users: UsersRepository;
   passwords: ThrottledPasswords;
+  /** The second factor of an account that has two-factor on. */
+  twoFactor: TwoFactorService;
   tokens: TokenService;
   /**
    * The app's clock: the sessions' stored times and the login throttle's. Expiry is the token's,
@@ -55,6 +62,8 @@ export const SESSION_SEEN_EVERY_MS = 60_000;
 const LOGIN_FAILED = 'Invalid username or password';
 
 const iso = (at: number) => new Date(at).toISOString();
+
+const backupSummary = (left: number) => `with a backup code (${left} left)`;
 
 /**
  * A sign-in's entry: the account tried, or, when no account has the name, a masked form of it (its
@@ -151,10 +160,36 @@ export class SessionService {
       await activity.recordAlone(failed.who, failed.activity);
       throw new UnauthorizedError(LOGIN_FAILED);
     }
-    const token = await this.open(row, client, 'password', (write) => attempt.succeed(write));
+    const second = await this.secondFactor(row, input, client);
+    const method = second ? 'password+totp' : 'password';
+    const summary = !second
+      ? ''
+      : second.kind === 'totp'
+        ? 'with a two-factor code'
+        : backupSummary(second.left);
+    const token = await this.open(row, client, method, summary, (write) => attempt.succeed(write));
     const { createdAt: _created, updatedAt: _updated, ...user } = toUserRecord(row);
     const flagged = row.password_change_required === 1 ? { passwordChangeRequired: true as const } : {};
     return { success: true, token, user: { ...user, ...flagged } };
+  }
+
+  /**
+   * With two-factor on, the code that must come with a right password: spent here (a code is good
+   * once). Without one, or with a wrong one, a 401 with `twoFactorRequired` and no token, and the
+   * attempt stays counted by the throttle as a failed sign-in: a password alone does not sign in, and
+   * clearing the count there would let a password holder guess codes without limit (decision 0023).
+   * Null when two-factor is off (a code sent then is ignored).
+   */
+  private async secondFactor(row: UserRow, input: LoginInput, client: Client): Promise<SecondFactor | null> {
+    const { twoFactor, activity } = this.deps;
+    if (!(await twoFactor.isOn(row.user_id))) return null;
+    if (input.Code === undefined)
+      throw new UnauthorizedError(TWO_FACTOR_REQUIRED_MESSAGE, { twoFactorRequired: true });
+    const second = await twoFactor.spend(row.user_id, input.Code);
+    if (second) return second;
+    const failed = signInActivity('login_failed', client, row, row.username, 'wrong two-factor code');
+    await activity.recordAlone(failed.who, failed.activity);
+    throw new UnauthorizedError(TWO_FACTOR_INVALID_CODE_MESSAGE, { twoFactorRequired: true });
   }
 
   /**
@@ -165,12 +200,13 @@ export class SessionService {
     row: UserRow,
     client: Client,
     method: SignInMethod,
+    summary: string,
     commit: (write: (db: Executor) => Promise<void>) => Promise<void>,
   ): Promise<string> {
     const { tokens, sessions, activity } = this.deps;
     const signed = await tokens.sign({ userId: row.user_id, version: row.token_version });
     const now = this.deps.now();
-    const signedIn = signInActivity('login', client, row, row.username, '');
+    const signedIn = signInActivity('login', client, row, row.username, summary);
     await commit(async (db) => {
       await sessions.open(
         db,

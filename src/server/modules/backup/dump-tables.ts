@@ -44,6 +44,10 @@ export const DUMP_TABLES = {
     omit: { column: 'key', values: [...SIGNING_KEY_SETTINGS, LOG_KEY_SETTING] },
   },
   users: { key: 'user_id', generated: true },
+  // The TOTP secrets and the backup codes' hashes: a restore keeps everyone's second factor (a dump
+  // is a full backup; the README says so).
+  user_two_factor: { key: 'user_id', generated: false },
+  two_factor_backup_codes: { key: 'code_id', generated: true },
   ghadis: { key: 'gid', generated: true },
   holidays: { key: 'holiday_id', generated: true },
   results: { key: 'result_id', generated: true },
