@@ -7,6 +7,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   logout: 'Signed out',
   session_end: 'Sessions ended',
   password_change: 'Own password changed',
+  two_factor_enable: 'Two-factor sign-in turned on',
+  two_factor_disable: 'Two-factor sign-in turned off',
   user_create: 'User created',
   user_update: 'User updated',
   user_delete: 'User deleted',
