@@ -5,11 +5,15 @@ import type { DeclarationsTable } from '../../db/schema.js';
 
 export type DeclarationRow = Selectable<DeclarationsTable>;
 
-/** A stored entry with what the public and admin answers add: the ghadi's name, the declarer's. */
+/** A stored entry with what the public answers add: the ghadi's name and kind. */
 export interface DeclarationListRow extends DeclarationRow {
   name_en: string;
   /** The ghadi's kind: an entry's Step is read from it and the stored value's form. */
   kind: GhadiKind;
+}
+
+/** An entry as an admin's history shows it: with who declared it. */
+export interface DeclarationHistoryRow extends DeclarationListRow {
   declarer_display_name: string | null;
   declarer_username: string | null;
 }
@@ -63,8 +67,10 @@ export class DeclarationsRepository {
   }
 
   /** One result's entries, oldest first (an admin's view of its history). */
-  ofResult(gid: number, date: string): Promise<DeclarationListRow[]> {
+  ofResult(gid: number, date: string): Promise<DeclarationHistoryRow[]> {
     return this.withNames()
+      .leftJoin('users as u', 'u.user_id', 'd.declared_by')
+      .select(['u.display_name as declarer_display_name', 'u.username as declarer_username'])
       .where('d.gid', '=', gid)
       .where('d.result_date', '=', date)
       .orderBy('d.seq')
@@ -175,17 +181,12 @@ export class DeclarationsRepository {
       .execute();
   }
 
+  /** Entries with their ghadi's name and kind; the declarer's only where a history shows it (the join is much of a page's read). */
   private withNames() {
     return this.database.db
       .selectFrom('declarations as d')
       .innerJoin('ghadis as g', 'g.gid', 'd.gid')
-      .leftJoin('users as u', 'u.user_id', 'd.declared_by')
       .selectAll('d')
-      .select([
-        'g.name_en',
-        'g.kind',
-        'u.display_name as declarer_display_name',
-        'u.username as declarer_username',
-      ]);
+      .select(['g.name_en', 'g.kind']);
   }
 }
