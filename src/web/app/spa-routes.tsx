@@ -78,6 +78,13 @@ const adminPages: RouteObject[] = [
       (m) => m.PendingPage,
     ),
   },
+  {
+    path: 'account',
+    lazy: page(
+      () => import('../features/account/account-page.js'),
+      (m) => m.AccountPage,
+    ),
+  },
 ];
 
 const agentPages: RouteObject[] = [
@@ -94,6 +101,13 @@ const agentPages: RouteObject[] = [
     lazy: page(
       () => import('../features/agent-dashboard/agent-ghadi-results-page.js'),
       (m) => m.AgentGhadiResultsPage,
+    ),
+  },
+  {
+    path: 'account',
+    lazy: page(
+      () => import('../features/account/account-page.js'),
+      (m) => m.AccountPage,
     ),
   },
 ];

@@ -1,6 +1,6 @@
 import { inWords } from './field-labels.js';
 import { noteAnswer } from './last-known.js';
-import { endSession, getSession } from './session.js';
+import { endSession, getSession, markSession } from './session.js';
 
 /** A failed API call: the server's message when it sent one, and the HTTP status (0 when no answer came). */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly serverMessage: string | undefined,
+    /** The failure's JSON body, for the flags some failures carry (`twoFactorRequired`). */
+    readonly payload?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -31,6 +33,26 @@ interface RequestOptions {
 
 export interface FetchOptions extends Omit<RequestOptions, 'body'> {
   body?: BodyInit;
+}
+
+/**
+ * A 403 may say the account must first change its password or set up two-factor sign-in: the
+ * session is marked, and the route guard (require-role.tsx) then keeps the user on the Account page.
+ * Read from a copy, so that the caller still reads the answer itself.
+ */
+function noteAccountDemand(response: Response, token: string): void {
+  response
+    .clone()
+    .json()
+    .then((payload: { passwordChangeRequired?: unknown; twoFactorSetupRequired?: unknown }) => {
+      // Answered after a sign-out or another sign-in: it was about a session that is gone.
+      if (getSession()?.token !== token) return;
+      if (payload?.passwordChangeRequired === true) markSession({ passwordChangeRequired: true });
+      if (payload?.twoFactorSetupRequired === true) markSession({ twoFactorSetupRequired: true });
+    })
+    .catch(() => {
+      // Not JSON: an ordinary refusal, nothing to note.
+    });
 }
 
 /**
@@ -58,6 +80,7 @@ export async function apiFetch(method: Method, path: string, options: FetchOptio
   noteAnswer(response);
   // An expired or revoked token ends the session; the route guard then sends the user to log in.
   if (response.status === 401 && session) endSession();
+  if (response.status === 403 && session) noteAccountDemand(response, session.token);
   return response;
 }
 
@@ -69,7 +92,12 @@ export async function apiFetch(method: Method, path: string, options: FetchOptio
 export function failureOf(response: Response, payload: unknown): ApiError {
   const message = (payload as { message?: unknown } | undefined)?.message;
   const serverMessage = typeof message === 'string' ? inWords(message) : undefined;
-  return new ApiError(serverMessage ?? `Server error: ${response.status}`, response.status, serverMessage);
+  return new ApiError(
+    serverMessage ?? `Server error: ${response.status}`,
+    response.status,
+    serverMessage,
+    payload,
+  );
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {

@@ -2,8 +2,17 @@ import { useSyncExternalStore } from 'react';
 import { AGENT_READS_CACHE } from '../../shared/offline-cache.js';
 import type { SessionUser } from '../../shared/schemas/users.js';
 
-/** What the browser keeps under the spec's storage key "user": the signed-in user and its token. */
-export type StoredSession = SessionUser & { token: string };
+/**
+ * What the browser keeps under the spec's storage key "user": the signed-in user and its token, and
+ * what the server demands of the session before anything else (its 403s say so): a new password, or
+ * two-factor sign-in set up (an admin while REQUIRE_ADMIN_2FA=true).
+ */
+export type StoredSession = SessionUser & { token: string; twoFactorSetupRequired?: true };
+
+/** What markSession may change: the demands, set or (undefined) met. */
+export type SessionDemands = Partial<
+  Record<'passwordChangeRequired' | 'twoFactorSetupRequired', true | undefined>
+>;
 
 export const SESSION_STORAGE_KEY = 'user';
 
@@ -48,6 +57,27 @@ export function startSession(session: StoredSession): void {
   current = session;
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   forgetCachedReads();
+  emit();
+}
+
+/**
+ * Sets or clears the session's demands, keeping its token and the agent's kept reads (the same
+ * session goes on). A call whose answer came after the session ended changes nothing.
+ */
+export function markSession(demands: SessionDemands): void {
+  if (!current) return;
+  const next: StoredSession = { ...current };
+  for (const [key, value] of Object.entries(demands) as Array<[keyof SessionDemands, true | undefined]>) {
+    if (value) next[key] = value;
+    else delete next[key];
+  }
+  if (
+    next.passwordChangeRequired === current.passwordChangeRequired &&
+    next.twoFactorSetupRequired === current.twoFactorSetupRequired
+  )
+    return;
+  current = next;
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
   emit();
 }
 

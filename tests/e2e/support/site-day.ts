@@ -33,3 +33,14 @@ export function siteTime(site: SiteDay, time: string): Date {
   if (!wall) throw new Error(`Not a time of day: ${time}`);
   return new Date(instantInZone(site.today, wall, site.timeZone));
 }
+
+/**
+ * The server's clock (its Date header, to the second): what a test's authenticator app computes codes
+ * from, so that the test reads no clock of this machine.
+ */
+export async function serverNow(request: APIRequestContext): Promise<number> {
+  const response = await request.get('/api/site');
+  const date = response.headers().date;
+  expect(date, 'GET /api/site has a Date header').toBeTruthy();
+  return Date.parse(date as string);
+}

@@ -7,6 +7,8 @@ import { decisionsText, PENDING_PATH, PendingCountBadge } from '../../components
 import { OfflineNotice } from '../../components/ui/offline-notice.js';
 import { logOut } from '../../lib/log-out.js';
 import { queryClient } from '../../lib/query-client.js';
+import { useSession } from '../../lib/session.js';
+import { ACCOUNT_PATHS } from '../require-role.js';
 
 const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
@@ -19,6 +21,7 @@ const LINKS = [
   // After the spec's links, which keep their order.
   { to: '/admin/holidays', label: 'Holidays' },
   { to: PENDING_PATH, label: 'Pending results' },
+  { to: ACCOUNT_PATHS.admin, label: 'Account' },
 ];
 
 /** Where the sidebar sits beside the page (Tailwind's lg, as the classes below) rather than over it. */
@@ -46,6 +49,12 @@ export function AdminLayout() {
 
 function AdminShell() {
   const { mismatches } = usePendingCounts();
+  const session = useSession();
+  // While the server demands a new password or two-factor first, the other screens only lead back.
+  const links =
+    session?.passwordChangeRequired || session?.twoFactorSetupRequired
+      ? LINKS.filter((link) => link.to === ACCOUNT_PATHS.admin)
+      : LINKS;
   const [sidebarOpen, setSidebarOpen] = useState(sidebarBesidePage);
   const navigate = useNavigate();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -133,7 +142,7 @@ function AdminShell() {
         </div>
         <nav aria-label="Admin" className="flex-1 overflow-y-auto p-2">
           <ul className="space-y-1">
-            {LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endSession, startSession } from '../../lib/session.js';
 import { renderRoutes } from '../../test/render.js';
 import { AdminLayout } from './admin-layout.js';
 
@@ -36,6 +37,7 @@ const sidebar = () => screen.getByRole('complementary', { hidden: true });
 const toggle = () => screen.getByRole('button', { name: /menu/ });
 
 afterEach(() => {
+  endSession();
   vi.unstubAllGlobals();
 });
 
@@ -81,6 +83,29 @@ describe('the admin sidebar', () => {
       ['Activity', '/admin/activity'],
       ['Holidays', '/admin/holidays'],
       ['Pending results', '/admin/pending'],
+      ['Account', '/admin/account'],
+    ]);
+  });
+
+  it('lists Account alone while the server demands a new password first', () => {
+    startSession({
+      _id: '1',
+      id: '1',
+      User_Id: 1,
+      UserName: 'admin',
+      DisplayName: 'Admin',
+      Email: 'admin@example.com',
+      UserType: 'admin',
+      userType: 'admin',
+      isActive: true,
+      passwordChangeRequired: true,
+      token: 'token',
+    });
+    screenWidth(true);
+    renderShell();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(Array.from(nav.querySelectorAll('a')).map((link) => link.getAttribute('href'))).toEqual([
+      '/admin/account',
     ]);
   });
 });

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVITY_ACTIONS, type ActivityEntry } from '../../../shared/schemas/activity.js';
 import type { UserRecord } from '../../../shared/schemas/users.js';
+import { shortUserAgent } from '../../lib/user-agent-text.js';
 import { pagedAnswer } from '../../test/records.js';
 import { renderRoutes } from '../../test/render.js';
-import { ACTION_LABELS, shortUserAgent } from './activity-labels.js';
+import { ACTION_LABELS } from './activity-labels.js';
 import { ActivityPage } from './activity-page.js';
 
 const CHROME_ANDROID =

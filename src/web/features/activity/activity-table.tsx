@@ -2,7 +2,8 @@ import type { ActivityEntry } from '../../../shared/schemas/activity.js';
 import { Badge } from '../../components/ui/badge.js';
 import { CELL, DataTable, WRAP_CELL } from '../../components/ui/data-table.js';
 import { HindiRuns } from '../../components/ui/hindi-runs.js';
-import { ACTION_LABELS, shortUserAgent } from './activity-labels.js';
+import { shortUserAgent } from '../../lib/user-agent-text.js';
+import { ACTION_LABELS } from './activity-labels.js';
 
 /** On a phone, Target, Summary, Address and Device fold under the action: three columns, no sideways scroll. */
 const WIDE_ONLY = 'hidden md:table-cell';

@@ -11,8 +11,9 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { TextField } from '../../components/ui/field.js';
 import { useAppForm } from '../../hooks/use-app-form.js';
-import { api, messageOr } from '../../lib/api-client.js';
+import { ApiError, api, messageOr } from '../../lib/api-client.js';
 import { startSession, useSession } from '../../lib/session.js';
+import { LoginCodeStep } from './login-code-step.js';
 
 const SCREENS: Record<UserType, { title: string; subtitle: string; home: string; wrongRole: string }> = {
   admin: {
@@ -28,6 +29,17 @@ const SCREENS: Record<UserType, { title: string; subtitle: string; home: string;
     wrongRole: 'Not authorized or not an agent',
   },
 };
+
+/** A 401 saying the password was right and a two-factor code is wanted (or the one sent was wrong). */
+function wantsCode(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    (error.payload as { twoFactorRequired?: unknown } | undefined)?.twoFactorRequired === true
+  );
+}
+
+const CODE_PROMPT = 'Enter the 6-digit code from your authenticator app.';
 
 /** Where to go after logging in: the remembered location when it belongs to this role's area. */
 function destination(role: UserType, state: unknown): string {
@@ -45,6 +57,8 @@ function LoginPage({ userType: role }: { userType: UserType }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  /** Set once the password was right but the account has two-factor on: the code step shows. */
+  const [codeStep, setCodeStep] = useState<{ credentials: LoginInput; prompt: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -57,57 +71,91 @@ function LoginPage({ userType: role }: { userType: UserType }) {
   // Already signed in (or just now, before navigate() below runs): go where the login would.
   if (session?.userType === role) return <Navigate to={destination(role, location.state)} replace />;
 
-  const onSubmit = handleSubmit(async (values) => {
+  /** Signs in, with a two-factor code once the server has asked for one. */
+  const signIn = async (values: LoginInput): Promise<void> => {
     setFailure(null);
     try {
       const answer = await api.post<LoginAnswer>('/api/users/login', values, { anonymous: true });
       if (answer.user.userType !== role) {
+        // The server made a session for a screen that refuses it: it is ended, not left unused.
+        api
+          .post('/api/users/logout', undefined, {
+            anonymous: true,
+            headers: { authorization: `Bearer ${answer.token}` },
+          })
+          .catch(() => {
+            // Offline: the unused token runs out by itself.
+          });
+        setCodeStep(null);
         setFailure(screen.wrongRole);
         return;
       }
       startSession({ ...answer.user, token: answer.token });
       navigate(destination(role, location.state), { replace: true });
     } catch (error) {
+      if (wantsCode(error)) {
+        const credentials = { UserName: values.UserName, Password: values.Password };
+        // The first ask shows as a prompt; a wrong code, as the server's message.
+        if (values.Code === undefined) setCodeStep({ credentials, prompt: CODE_PROMPT });
+        else setFailure(messageOr(error, 'Login failed'));
+        return;
+      }
+      // Anything else (the password no longer right, too many tries) starts over from the password.
+      setCodeStep(null);
       setFailure(messageOr(error, 'Login failed'));
     }
-  });
+  };
+
+  const onSubmit = handleSubmit(signIn);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-10">
       <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow-md sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">{screen.title}</h1>
         <p className="mt-1 text-sm text-slate-600">{screen.subtitle}</p>
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-          {failure && <Alert tone="error">{failure}</Alert>}
-          <TextField
-            label="Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.UserName?.message}
-            {...register('UserName')}
+        {codeStep ? (
+          <LoginCodeStep
+            prompt={codeStep.prompt}
+            failure={failure}
+            onSubmit={(Code) => signIn({ ...codeStep.credentials, Code })}
+            onBack={() => {
+              setFailure(null);
+              setCodeStep(null);
+            }}
           />
-          <div className="space-y-1">
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+            {failure && <Alert tone="error">{failure}</Alert>}
             <TextField
-              label="Password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              error={errors.Password?.message}
-              {...register('Password')}
+              label="Username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.UserName?.message}
+              {...register('UserName')}
             />
-            <button
-              type="button"
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-pressed={showPassword}
-              className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              {showPassword ? 'Hide password' : 'Show password'}
-            </button>
-          </div>
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            {isSubmitting ? 'Logging in...' : 'Login'}
-          </Button>
-        </form>
+            <div className="space-y-1">
+              <TextField
+                label="Password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                error={errors.Password?.message}
+                {...register('Password')}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-pressed={showPassword}
+                className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {showPassword ? 'Hide password' : 'Show password'}
+              </button>
+            </div>
+            <Button type="submit" disabled={isSubmitting} className="w-full">
+              {isSubmitting ? 'Logging in...' : 'Login'}
+            </Button>
+          </form>
+        )}
       </div>
     </main>
   );
