@@ -81,6 +81,12 @@ const ROUTES = [
   'POST /api/users/me/2fa/enable',
   'POST /api/users/me/2fa/disable',
   'DELETE /api/users/:id/2fa',
+  'POST /api/users/me/passkeys/options',
+  'POST /api/users/me/passkeys',
+  'GET /api/users/me/passkeys',
+  'DELETE /api/users/me/passkeys/:id',
+  'POST /api/users/login/passkey/options',
+  'POST /api/users/login/passkey',
   'GET /api/ghadis/count',
   'GET /api/ghadis',
   'POST /api/ghadis',
@@ -332,6 +338,67 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
         return { method: 'DELETE', url: `/api/users/${agent.user._id}/2fa` };
       },
       expected: ADMIN,
+    },
+    {
+      // Reached as localhost (app.inject's Host), which serves as the relying party without PUBLIC_URL.
+      route: 'POST /api/users/me/passkeys/options',
+      request: async () => ({ method: 'POST', url: '/api/users/me/passkeys/options' }),
+      expected: STAFF,
+    },
+    {
+      // A response to no challenge of the caller's registers nothing.
+      route: 'POST /api/users/me/passkeys',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/users/me/passkeys',
+        body: {
+          Name: 'Nothing',
+          response: {
+            id: 'AAAA',
+            rawId: 'AAAA',
+            type: 'public-key',
+            response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+          },
+        },
+      }),
+      expected: { ...STAFF, agent: 400, admin: 400 },
+    },
+    {
+      route: 'GET /api/users/me/passkeys',
+      request: async () => ({ method: 'GET', url: '/api/users/me/passkeys' }),
+      expected: STAFF,
+    },
+    {
+      // No such passkey of the caller's: 404, and no password checked.
+      route: 'DELETE /api/users/me/passkeys/:id',
+      request: async () => ({
+        method: 'DELETE',
+        url: '/api/users/me/passkeys/999999',
+        body: { Password: 'not-checked-1' },
+      }),
+      expected: { ...STAFF, agent: 404, admin: 404 },
+    },
+    {
+      route: 'POST /api/users/login/passkey/options',
+      request: async () => ({ method: 'POST', url: '/api/users/login/passkey/options' }),
+      expected: PUBLIC,
+    },
+    {
+      // Public, but an assertion of no stored passkey signs no one in, whatever token comes with it.
+      route: 'POST /api/users/login/passkey',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/users/login/passkey',
+        body: {
+          response: {
+            id: 'AAAA',
+            rawId: 'AAAA',
+            type: 'public-key',
+            response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+          },
+        },
+      }),
+      expected: { none: 401, invalid: 401, agent: 401, admin: 401 },
     },
     {
       route: 'GET /api/ghadis/count',

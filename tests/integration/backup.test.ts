@@ -97,8 +97,9 @@ describe.each(DIALECTS)('backup and restore from %s', (dialect) => {
     });
     for (const table of TABLE_ORDER) {
       // The signing key is the only setting, and it is left out (see the signing key's suite below);
-      // idempotency keys, sessions and the log's tree nodes (rebuilt at start) never leave the database.
-      if (!['settings', 'idempotency_keys', 'sessions', 'log_nodes'].includes(table))
+      // idempotency keys, sessions, WebAuthn challenges and the log's tree nodes (rebuilt at start)
+      // never leave the database.
+      if (!['settings', 'idempotency_keys', 'sessions', 'webauthn_challenges', 'log_nodes'].includes(table))
         expect(dump.rows[table]?.length, table).toBeGreaterThan(0);
       expect(dump.counts[table], table).toBe(dump.rows[table]?.length);
     }
@@ -107,6 +108,8 @@ describe.each(DIALECTS)('backup and restore from %s', (dialect) => {
     expect((await rowCounts(source.database)).idempotency_keys).toBeGreaterThan(0);
     expect(dump.rows.sessions).toEqual([]);
     expect((await rowCounts(source.database)).sessions).toBeGreaterThan(0);
+    expect(dump.rows.webauthn_challenges).toEqual([]);
+    expect((await rowCounts(source.database)).webauthn_challenges).toBeGreaterThan(0);
     expect(dump.rows.users?.every((user) => String(user.password_hash).startsWith('$argon2'))).toBe(true);
     expect(dump.rows.visitor_totals?.[0]).toEqual({ name: 'sessions', total: 1 });
     // Two first declarations (one for a past date) and a correction, made today, and the visit.

@@ -21,6 +21,7 @@ import {
   today,
   unique,
 } from './factories.js';
+import { addLocalPasskey } from './software-authenticator.js';
 import type { TestApp } from './test-app.js';
 import { enableTwoFactor } from './totp-codes.js';
 
@@ -121,6 +122,13 @@ export async function populate({ app, database }: TestApp): Promise<void> {
   );
   // Two-factor on for the agent: its secret and its backup codes' hashes are rows a dump carries.
   await enableTwoFactor(app, agent.token, Date.now());
+  // A passkey (carried), and a sign-in's challenge never answered (not carried).
+  await addLocalPasskey(app, agent.token);
+  await call(app, {
+    method: 'POST',
+    url: '/api/users/login/passkey/options',
+    headers: { host: 'localhost:3000' },
+  });
   await call(app, { method: 'POST', url: '/api/users/logout', token: agent.token });
   await login(app, agent.user.UserName, 'wrong-password');
   await call(app, { method: 'POST', url: '/api/visitor/track', headers: { 'x-session-id': unique('s') } });

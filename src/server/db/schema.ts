@@ -224,6 +224,39 @@ export interface UserTwoFactorTable {
   updated_at: string;
 }
 
+/**
+ * A registered passkey (decision 0024). The public key is no secret; the owner's list shows only the
+ * name and times.
+ */
+export interface PasskeysTable {
+  passkey_id: Generated<number>;
+  user_id: number;
+  /** Base64url, as assertions name it; unique. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter (a bigint: PostgreSQL answers it as text; read it through Number()). */
+  counter: number | string;
+  /** JSON array of the transports the browser reported. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** What a WebAuthn challenge was handed out for. */
+export type ChallengePurpose = 'register' | 'authenticate';
+
+/** A challenge of the options routes: single-use, expiring five minutes on (the app's clock). */
+export interface WebauthnChallengesTable {
+  /** Base64url, as clientDataJSON carries it. */
+  challenge: string;
+  purpose: ChallengePurpose;
+  /** The registering user; null for a sign-in's. */
+  user_id: number | null;
+  expires_at: string;
+}
+
 /** Single-use backup codes, as SHA-256 hex of the code; `used_at` set once, when one is consumed. */
 export interface TwoFactorBackupCodesTable {
   code_id: Generated<number>;
@@ -328,6 +361,8 @@ export interface DatabaseSchema {
   sessions: SessionsTable;
   user_two_factor: UserTwoFactorTable;
   two_factor_backup_codes: TwoFactorBackupCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   idempotency_keys: IdempotencyKeysTable;
   activity_log: ActivityLogTable;
   daily_stats: DailyStatsTable;

@@ -6,7 +6,7 @@ import { newPassword, sessionUser } from './users.js';
 export const meRecord = sessionUser.extend({
   /** Whether two-factor sign-in (TOTP) is on for the account. */
   TwoFactor: z.boolean(),
-  /** How many passkeys the account has (always 0 until they exist). */
+  /** How many passkeys the account has. */
   Passkeys: z.number().int(),
 });
 export type MeRecord = z.infer<typeof meRecord>;

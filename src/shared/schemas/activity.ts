@@ -11,6 +11,8 @@ export const ACTIVITY_ACTIONS = [
   'password_change',
   'two_factor_enable',
   'two_factor_disable',
+  'passkey_add',
+  'passkey_remove',
   'user_create',
   'user_update',
   'user_delete',

@@ -7,6 +7,7 @@ import type { Activity, ActivityRecorder, Actor } from '../activity/activity-rec
 import type { FirstAdminPassword } from '../users/first-admin-password.js';
 import type { UserRow, UsersRepository } from '../users/users-repository.js';
 import { toUserRecord } from '../users/users-service.js';
+import type { PasskeyService } from './passkey-service.js';
 import type { AuthenticatedUser } from './session-service.js';
 import type { SessionClock, SessionRow, SessionsRepository } from './sessions-repository.js';
 import type { ThrottledPasswords } from './throttled-passwords.js';
@@ -21,6 +22,8 @@ export interface AccountDependencies {
   firstAdmin: FirstAdminPassword;
   /** Whether the user has two-factor on, for GET /api/users/me. */
   twoFactor: Pick<TwoFactorService, 'isOn'>;
+  /** How many passkeys the user has, for GET /api/users/me. */
+  passkeys: Pick<PasskeyService, 'count'>;
   activity: ActivityRecorder;
   now: Now;
 }
@@ -88,7 +91,8 @@ export class AccountService {
     const { createdAt: _created, updatedAt: _updated, ...record } = toUserRecord(row);
     const flagged = row.password_change_required === 1 ? { passwordChangeRequired: true as const } : {};
     const twoFactor = await this.deps.twoFactor.isOn(row.user_id);
-    return { ...record, ...flagged, TwoFactor: twoFactor, Passkeys: 0 };
+    const passkeys = await this.deps.passkeys.count(row.user_id);
+    return { ...record, ...flagged, TwoFactor: twoFactor, Passkeys: passkeys };
   }
 
   async sessions(user: AuthenticatedUser): Promise<SessionRecord[]> {

@@ -8,6 +8,11 @@ import { accountRoutes } from './account-routes.js';
 import { AccountService } from './account-service.js';
 import { authRoutes } from './auth-routes.js';
 import { LoginAttemptsRepository } from './login-attempts-repository.js';
+import { PasskeyAssertions } from './passkey-assertions.js';
+import { passkeyRoutes } from './passkey-routes.js';
+import { PasskeyService } from './passkey-service.js';
+import { PasskeySignIn } from './passkey-sign-in.js';
+import { PasskeysRepository } from './passkeys-repository.js';
 import { SessionService } from './session-service.js';
 import { SessionsRepository } from './sessions-repository.js';
 import { ThrottledPasswords } from './throttled-passwords.js';
@@ -16,8 +21,8 @@ import { twoFactorRoutes } from './two-factor-routes.js';
 import { TwoFactorService } from './two-factor-service.js';
 
 /**
- * Sessions: login, logout, tokens, the throttle on failed logins, two-factor sign-in, and one's own
- * account.
+ * Sessions: login, logout, tokens, the throttle on failed logins, two-factor sign-in, passkeys, and
+ * one's own account.
  */
 export function authModule(
   { database, config, now, activity, log }: ModuleContext,
@@ -53,6 +58,25 @@ export function authModule(
     log,
     health: database.health,
   });
+  const passkeysRepository = new PasskeysRepository(database);
+  const assertions = new PasskeyAssertions(passkeysRepository, now);
+  const passkeys = new PasskeyService({
+    repository: passkeysRepository,
+    assertions,
+    users: needs.users,
+    passwords,
+    activity,
+    now,
+  });
+  const passkeySignIn = new PasskeySignIn({
+    repository: passkeysRepository,
+    assertions,
+    users: needs.users,
+    passwords,
+    sessions,
+    activity,
+    now,
+  });
   const account = new AccountService({
     sessions: sessionsRepository,
     users: needs.users,
@@ -60,6 +84,7 @@ export function authModule(
     hasher: needs.passwords,
     firstAdmin: needs.firstAdmin,
     twoFactor,
+    passkeys,
     activity,
     now,
   });
@@ -67,6 +92,7 @@ export function authModule(
     await app.register(authRoutes, { sessions });
     await app.register(accountRoutes, { account });
     await app.register(twoFactorRoutes, { twoFactor });
+    await app.register(passkeyRoutes, { passkeys, signIn: passkeySignIn, publicUrl: config.publicUrl });
   };
   return { sessions, routes };
 }

@@ -22,7 +22,7 @@ import {
 import type { UserRow, UsersRepository } from '../users/users-repository.js';
 import { toUserRecord } from '../users/users-service.js';
 import type { SessionClock, SessionsRepository } from './sessions-repository.js';
-import type { ThrottledPasswords } from './throttled-passwords.js';
+import type { PasswordAttempt, ThrottledPasswords } from './throttled-passwords.js';
 import type { SecondFactor, TwoFactorService } from './two-factor-service.js';
 
 export interface AuthenticatedUser {
@@ -167,6 +167,21 @@ export class SessionService {
       : second.kind === 'totp'
         ? 'with a two-factor code'
         : backupSummary(second.left);
+    return this.signedIn(row, client, method, summary, attempt);
+  }
+
+  /**
+   * The answer of a sign-in whose checks all passed (a password and its second factor, or a passkey):
+   * a new token, and its session stored with the activity entry in the transaction that takes the
+   * attempt out of the throttle's count.
+   */
+  async signedIn(
+    row: UserRow,
+    client: Client,
+    method: SignInMethod,
+    summary: string,
+    attempt: Pick<PasswordAttempt, 'succeed'>,
+  ): Promise<LoginAnswer> {
     const token = await this.open(row, client, method, summary, (write) => attempt.succeed(write));
     const { createdAt: _created, updatedAt: _updated, ...user } = toUserRecord(row);
     const flagged = row.password_change_required === 1 ? { passwordChangeRequired: true as const } : {};

@@ -48,6 +48,9 @@ export const DUMP_TABLES = {
   // is a full backup; the README says so).
   user_two_factor: { key: 'user_id', generated: false },
   two_factor_backup_codes: { key: 'code_id', generated: true },
+  // Public keys are no secret, and a restore that dropped them would leave everyone's passkeys
+  // unknown to the site (decision 0024).
+  passkeys: { key: 'passkey_id', generated: true, bigints: ['counter'] },
   ghadis: { key: 'gid', generated: true },
   holidays: { key: 'holiday_id', generated: true },
   results: { key: 'result_id', generated: true },
@@ -76,6 +79,8 @@ export const DUMP_TABLES = {
   // row: a restored database has the results, a retry without its key changes nothing when the value
   // is the same (decision 0010), and one sent with Expected cannot undo a later correction.
   idempotency_keys: { key: 'key', generated: false, transient: true },
+  // A challenge lives five minutes and answers one sign-in or registration under way.
+  webauthn_challenges: { key: 'challenge', generated: false, transient: true },
 } as const satisfies { [T in TableName]: TableSpec<T> };
 
 /** The tables in import order. */

@@ -9,6 +9,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   password_change: 'Own password changed',
   two_factor_enable: 'Two-factor sign-in turned on',
   two_factor_disable: 'Two-factor sign-in turned off',
+  passkey_add: 'Passkey added',
+  passkey_remove: 'Passkey removed',
   user_create: 'User created',
   user_update: 'User updated',
   user_delete: 'User deleted',
