@@ -12,6 +12,7 @@ import {
   loginAs,
   uniqueAddress,
 } from '../support/factories.js';
+import { attemptKinds } from '../support/login-attempts.js';
 import { DIALECTS, useTestApp } from '../support/test-app.js';
 import { TestClock } from '../support/test-clock.js';
 
@@ -99,13 +100,9 @@ describe.each(DIALECTS)('changing one’s own password [%s]', (dialect) => {
     expect((await login(t.app, agent.user.UserName, 'never-stored-1', elsewhere)).statusCode).toBe(401);
     expect((await whoAmI(agent.token)).statusCode).toBe(200);
 
-    const attempts = await t.database.db
-      .selectFrom('login_attempts')
-      .select('kind')
-      .where('account', '=', agent.user.UserName.toLowerCase())
-      .where('address', '=', address)
-      .execute();
-    expect(attempts.map((row) => row.kind)).toEqual(Array(MAX_FAILURES).fill('failure'));
+    expect(await attemptKinds(t.database, agent.user.UserName, address)).toEqual(
+      Array(MAX_FAILURES).fill('failure'),
+    );
     const failures = (await trail(`action=login_failed&userId=${agent.user.User_Id}`)).filter(
       (entry) => entry.Ip === address,
     );

@@ -13,6 +13,7 @@ import {
   loginAdmin,
   uniqueAddress,
 } from '../support/factories.js';
+import { attemptKinds } from '../support/login-attempts.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
 import { TestClock } from '../support/test-clock.js';
 import { enableTwoFactor, totpAt } from '../support/totp-codes.js';
@@ -37,16 +38,7 @@ describe.each(DIALECTS)('two-factor codes and the login throttle [%s]', (dialect
       body: Code === undefined ? { UserName, Password } : { UserName, Password, Code },
       remoteAddress,
     });
-  const kinds = async (account: string, address: string) =>
-    (
-      await t.database.db
-        .selectFrom('login_attempts')
-        .select('kind')
-        .where('account', '=', account.toLowerCase())
-        .where('address', '=', address)
-        .orderBy('attempt_id')
-        .execute()
-    ).map((row) => row.kind);
+  const kinds = (account: string, address: string) => attemptKinds(t.database, account, address);
 
   it('counts a wrong code as a failed sign-in: enough of them lock like wrong passwords', async () => {
     const agent = await createAgentWithToken(t.app, admin);

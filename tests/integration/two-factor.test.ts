@@ -22,6 +22,7 @@ import {
   type Response,
   uniqueAddress,
 } from '../support/factories.js';
+import { attemptKinds } from '../support/login-attempts.js';
 import { DIALECTS, useTestApp } from '../support/test-app.js';
 import { TestClock } from '../support/test-clock.js';
 import { enableTwoFactor, totpAt } from '../support/totp-codes.js';
@@ -169,14 +170,7 @@ describe.each(DIALECTS)('two-factor sign-in [%s]', (dialect) => {
     });
     expect((await me(agent.token)).TwoFactor).toBe(false);
     // Checked like a sign-in: the two wrong ones counted as failures, the right one a success.
-    const attempts = await t.database.db
-      .selectFrom('login_attempts')
-      .select('kind')
-      .where('account', '=', name.toLowerCase())
-      .where('address', '=', '127.0.0.1')
-      .orderBy('attempt_id')
-      .execute();
-    expect(attempts.map((row) => row.kind)).toEqual(['failure', 'failure', 'success']);
+    expect(await attemptKinds(t.database, name, '127.0.0.1')).toEqual(['failure', 'failure', 'success']);
     expect(expectStatus<Failure>(await disable({ Password: agent.password, Code: spare }), 400).message).toBe(
       TWO_FACTOR_NOT_ON_MESSAGE,
     );

@@ -10,6 +10,7 @@ import {
   type PasskeysAnswer,
 } from '../../src/shared/schemas/passkeys.js';
 import { call, expectStatus, type Failure, type Response, uniqueAddress } from './factories.js';
+import { attemptKinds } from './login-attempts.js';
 import { SoftwareAuthenticator } from './software-authenticator.js';
 import type { TestApp } from './test-app.js';
 
@@ -67,17 +68,7 @@ export function passkeyReads(t: TestApp, admin: () => string) {
   const trail = async (query: string) =>
     expectStatus<ActivityAnswer>(await call(t.app, { url: `/api/activity?${query}`, token: admin() }), 200)
       .data;
-  /** The login throttle's record of an account's attempts from an address, oldest first. */
-  const kinds = async (account: string, address: string) =>
-    (
-      await t.database.db
-        .selectFrom('login_attempts')
-        .select('kind')
-        .where('account', '=', account.toLowerCase())
-        .where('address', '=', address)
-        .orderBy('attempt_id')
-        .execute()
-    ).map((row) => row.kind);
+  const kinds = (account: string, address: string) => attemptKinds(t.database, account, address);
   return { methodOf, list, me, trail, kinds };
 }
 
