@@ -10,6 +10,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { addressSource, send, signIn } from '../lib/client.js';
+import type { ChainedEntry } from '../lib/declaration-chain.js';
 import { createTemporaryDatabase, type TemporaryDatabase } from '../lib/postgres.js';
 import { SEED_ADMIN } from '../lib/seed.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
@@ -17,16 +18,7 @@ import { jsonOf, type TimedAnswer } from '../lib/timed-request.js';
 import type { CheckSettings } from './types.js';
 
 /** An entry as GET /api/declarations answers it. */
-export interface Entry {
-  seq: number;
-  GID: number;
-  Date: string;
-  Result: string;
-  Previous: string | null;
-  DeclaredAt: string;
-  prevHash: string;
-  hash: string;
-}
+export type Entry = ChainedEntry;
 
 /** A statement and its parameters. */
 export type Statement = [text: string, parameters?: unknown[]];

@@ -14,6 +14,7 @@ import {
   loginAs,
   uniqueAddress,
 } from '../support/factories.js';
+import { insertExpiredSession } from '../support/stored-sessions.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
 
 const SESSION_USER_KEYS = [
@@ -219,22 +220,8 @@ describe.each(DIALECTS)('auth [%s]', (dialect) => {
     });
 
     it('keeps an ended session’s row until its token would have expired; a sign-in prunes expired rows', async () => {
-      const past = new Date(Date.now() - 1000).toISOString();
       const expiredId = `expired-${Date.now()}`;
-      await t.database.db
-        .insertInto('sessions')
-        .values({
-          session_id: expiredId,
-          user_id: 1,
-          method: 'password',
-          created_at: past,
-          last_seen_at: past,
-          expires_at: past,
-          ended_at: null,
-          ip: '192.0.2.1',
-          user_agent: '',
-        })
-        .execute();
+      await insertExpiredSession(t.database, 1, expiredId);
       const token = await loginAdmin(t.app);
       expect((await logout(token)).statusCode).toBe(200);
       const rows = await t.database.db.selectFrom('sessions').selectAll().execute();

@@ -18,6 +18,7 @@ import {
   uniqueAddress,
 } from '../support/factories.js';
 import { pollUntil } from '../support/poll-until.js';
+import { insertExpiredSession } from '../support/stored-sessions.js';
 import { createTestApp, DIALECTS, tempDir, useTestApp } from '../support/test-app.js';
 import { TestClock } from '../support/test-clock.js';
 
@@ -248,21 +249,7 @@ describe.each(DIALECTS)('sessions [%s]', (dialect) => {
 
   it('no longer lists a session whose token has expired, nor ends it', async () => {
     const agent = await createAgentWithToken(t.app, admin);
-    const past = new Date(Date.now() - 1000).toISOString();
-    await t.database.db
-      .insertInto('sessions')
-      .values({
-        session_id: 'expired-session',
-        user_id: agent.user.User_Id,
-        method: 'password',
-        created_at: past,
-        last_seen_at: past,
-        expires_at: past,
-        ended_at: null,
-        ip: '192.0.2.1',
-        user_agent: '',
-      })
-      .execute();
+    await insertExpiredSession(t.database, agent.user.User_Id, 'expired-session');
     // Expiry is the token's (by the system clock), whatever the app's clock says.
     clock.advance(-24 * 60 * MINUTE);
     expect((await list(agent.token)).map((session) => session._id)).toEqual([sessionOf(agent.token)]);
