@@ -6,6 +6,14 @@ import type {
   SessionsEndedAnswer,
 } from '../../../shared/schemas/account.js';
 import type {
+  PasskeyAddedAnswer,
+  PasskeyAuthenticationOptionsAnswer,
+  PasskeyRegisterInput,
+  PasskeyRegistrationOptionsAnswer,
+  PasskeyRemoveInput,
+  PasskeysAnswer,
+} from '../../../shared/schemas/passkeys.js';
+import type {
   TwoFactorDisableAnswer,
   TwoFactorDisableInput,
   TwoFactorEnableAnswer,
@@ -18,6 +26,7 @@ import { api } from '../../lib/api-client.js';
 const accountKeys = {
   me: ['account', 'me'] as const,
   sessions: ['account', 'sessions'] as const,
+  passkeys: ['account', 'passkeys'] as const,
 };
 
 export function useMe() {
@@ -91,4 +100,50 @@ export function useDisableTwoFactor() {
 export function useRefreshMe() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: accountKeys.me });
+}
+
+export function useMyPasskeys() {
+  return useQuery({
+    queryKey: accountKeys.passkeys,
+    queryFn: async () => (await api.get<PasskeysAnswer>('/api/users/me/passkeys')).data,
+  });
+}
+
+/** After a passkey is added or removed: the list, and the account's count of them. */
+function useRefreshPasskeys() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: accountKeys.passkeys }),
+      queryClient.invalidateQueries({ queryKey: accountKeys.me }),
+    ]);
+}
+
+export function passkeyRegistrationOptions() {
+  return api.post<PasskeyRegistrationOptionsAnswer>('/api/users/me/passkeys/options');
+}
+
+/** The options of a fresh assertion, to confirm a removal with a passkey instead of the password. */
+export function passkeyConfirmationOptions() {
+  return api.post<PasskeyAuthenticationOptionsAnswer>('/api/users/login/passkey/options', undefined, {
+    anonymous: true,
+  });
+}
+
+export function useAddPasskey() {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: (values: PasskeyRegisterInput) =>
+      api.post<PasskeyAddedAnswer>('/api/users/me/passkeys', values),
+    onSettled: refresh,
+  });
+}
+
+export function useRemovePasskey() {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: ({ id, proof }: { id: string; proof: PasskeyRemoveInput }) =>
+      api.delete<{ message?: string }>(`/api/users/me/passkeys/${encodeURIComponent(id)}`, { body: proof }),
+    onSettled: refresh,
+  });
 }

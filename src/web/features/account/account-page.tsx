@@ -4,6 +4,7 @@ import { Card, PageTitle } from '../../components/ui/card.js';
 import { ErrorState, Spinner } from '../../components/ui/states.js';
 import { useSession } from '../../lib/session.js';
 import { useMe } from './account-api.js';
+import { AccountPasskeys } from './account-passkeys.js';
 import { AccountPasswordForm } from './account-password-form.js';
 import { AccountSessions } from './account-sessions.js';
 import { AccountTwoFactor } from './account-two-factor.js';
@@ -11,11 +12,11 @@ import { AccountTwoFactor } from './account-two-factor.js';
 export const PASSWORD_CHANGE_BANNER =
   'This account still has the password the server generated for it. Choose your own password below before going on: the rest of the site opens once it is changed.';
 export const TWO_FACTOR_SETUP_BANNER =
-  'Admins of this site must sign in with a two-factor code. Set up two-factor sign-in below if it is not on yet, then sign in again with a code: the rest of the site opens after that.';
+  'Admins of this site must sign in with a two-factor code or a passkey. Set up two-factor sign-in (or add a passkey) below if you have neither yet, then sign in again with a code (or the passkey): the rest of the site opens after that.';
 
 /**
- * One's own account, the same page for admins and agents: two-factor sign-in, the password, and
- * the sessions signed in. When the server demands a new password or two-factor first (its 403s),
+ * One's own account, the same page for admins and agents: two-factor sign-in, the password, the
+ * passkeys and the sessions signed in. When the server demands a new password or two-factor first (its 403s),
  * the route guard keeps the user here, and the page opens at the part to do, with a banner saying why.
  */
 export function AccountPage() {
@@ -72,6 +73,7 @@ export function AccountPage() {
           {password}
         </>
       )}
+      <AccountPasskeys />
       <AccountSessions />
     </div>
   );

@@ -34,6 +34,7 @@ beforeEach(() => {
       const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
       if (url === '/api/users/me') return json({ success: true, data: me });
       if (url === '/api/users/me/sessions') return json({ success: true, data: [] });
+      if (url === '/api/users/me/passkeys') return json({ success: true, data: [] });
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       posts.push({ url, body });
       if (url === '/api/users/me/2fa/setup') {

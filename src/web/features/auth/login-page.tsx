@@ -14,6 +14,7 @@ import { useAppForm } from '../../hooks/use-app-form.js';
 import { ApiError, api, messageOr } from '../../lib/api-client.js';
 import { startSession, useSession } from '../../lib/session.js';
 import { LoginCodeStep } from './login-code-step.js';
+import { LoginPasskeyButton } from './login-passkey-button.js';
 
 const SCREENS: Record<UserType, { title: string; subtitle: string; home: string; wrongRole: string }> = {
   admin: {
@@ -71,27 +72,31 @@ function LoginPage({ userType: role }: { userType: UserType }) {
   // Already signed in (or just now, before navigate() below runs): go where the login would.
   if (session?.userType === role) return <Navigate to={destination(role, location.state)} replace />;
 
+  /** A sign-in's answer, by password or passkey: this screen's role goes on, the other's is refused. */
+  const signedIn = (answer: LoginAnswer): void => {
+    if (answer.user.userType !== role) {
+      // The server made a session for a screen that refuses it: it is ended, not left unused.
+      api
+        .post('/api/users/logout', undefined, {
+          anonymous: true,
+          headers: { authorization: `Bearer ${answer.token}` },
+        })
+        .catch(() => {
+          // Offline: the unused token runs out by itself.
+        });
+      setCodeStep(null);
+      setFailure(screen.wrongRole);
+      return;
+    }
+    startSession({ ...answer.user, token: answer.token });
+    navigate(destination(role, location.state), { replace: true });
+  };
+
   /** Signs in, with a two-factor code once the server has asked for one. */
   const signIn = async (values: LoginInput): Promise<void> => {
     setFailure(null);
     try {
-      const answer = await api.post<LoginAnswer>('/api/users/login', values, { anonymous: true });
-      if (answer.user.userType !== role) {
-        // The server made a session for a screen that refuses it: it is ended, not left unused.
-        api
-          .post('/api/users/logout', undefined, {
-            anonymous: true,
-            headers: { authorization: `Bearer ${answer.token}` },
-          })
-          .catch(() => {
-            // Offline: the unused token runs out by itself.
-          });
-        setCodeStep(null);
-        setFailure(screen.wrongRole);
-        return;
-      }
-      startSession({ ...answer.user, token: answer.token });
-      navigate(destination(role, location.state), { replace: true });
+      signedIn(await api.post<LoginAnswer>('/api/users/login', values, { anonymous: true }));
     } catch (error) {
       if (wantsCode(error)) {
         const credentials = { UserName: values.UserName, Password: values.Password };
@@ -155,6 +160,9 @@ function LoginPage({ userType: role }: { userType: UserType }) {
               {isSubmitting ? 'Logging in...' : 'Login'}
             </Button>
           </form>
+        )}
+        {!codeStep && (
+          <LoginPasskeyButton onSignedIn={signedIn} onFailure={setFailure} disabled={isSubmitting} />
         )}
       </div>
     </main>
