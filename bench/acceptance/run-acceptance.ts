@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console matka two-person transparency phone result-time hardening database-faults auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console matka two-person transparency account phone result-time hardening database-faults auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -23,7 +23,9 @@
  * two-person-checks.ts), the transparency group (issue 41: the Merkle tree, signed checkpoints, proofs
  * and tiles checked by the checker's own RFC 6962 code, a receipt verified in Chromium, `npm run verify`
  * catching a changed value and a log re-signed by a new key, on SQLite and PostgreSQL;
- * transparency-checks.ts), the phone group
+ * transparency-checks.ts), the account group (issue 42: two-factor sign-in with the checker's own
+ * RFC 6238 code, the throttle on wrong codes, sessions, one's own password, REQUIRE_ADMIN_2FA, passkeys
+ * through Chromium's virtual authenticator, no secret in any answer or log line; account-checks.ts), the phone group
  * (issue 32: axe-core and overlaps in Chromium at 360 and 1280 px on a site of its own, and Lighthouse
  * on every public page kind of the seeded site, alone as phone-lighthouse; phone-checks.ts), the
  * result-time group (issue 46: burst, stampede, Varnish in front, cache headers, 404s, sitemap, a full
@@ -44,6 +46,7 @@ import {
   type ServerProcess,
   startServer,
 } from '../lib/server-process.js';
+import { accountChecks } from './account-checks.js';
 import { authChecks } from './auth-checks.js';
 import { chartsChecks } from './charts-checks.js';
 import { coherenceChecks } from './coherence-checks.js';
@@ -84,6 +87,7 @@ const GROUPS: Group[] = [
   { name: 'matka', standalone: matkaChecks },
   { name: 'two-person', standalone: twoPersonChecks },
   { name: 'transparency', standalone: transparencyChecks },
+  { name: 'account', standalone: accountChecks },
   { name: 'phone', checks: phoneChecks },
   { name: 'phone-lighthouse', checks: lighthouseChecks },
   { name: 'result-time', standalone: resultTimeChecks },
