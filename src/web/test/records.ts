@@ -4,6 +4,19 @@ import type { PublicResultRecord, ResultRecord } from '../../shared/schemas/resu
 
 /** Records as the API sends them, for the web tests of every feature. */
 
+/** Ravi, an agent, as the login answer and GET /api/users/me name him. */
+export const AGENT_RAVI = {
+  _id: '3',
+  id: '3',
+  User_Id: 3,
+  UserName: 'ravi',
+  DisplayName: 'Ravi',
+  Email: 'ravi@example.com',
+  UserType: 'agent',
+  userType: 'agent',
+  isActive: true,
+} as const;
+
 /** A ghadi named "Ghadi {gid}", ordered by its GID, with no results yet. */
 export function ghadiRecord(gid: number, overrides: Partial<GhadiRecord> = {}): GhadiRecord {
   return {

@@ -3,23 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeRecord } from '../../../shared/schemas/account.js';
 import { endSession, getSession, startSession } from '../../lib/session.js';
+import { AGENT_RAVI } from '../../test/records.js';
 import { renderRoutes } from '../../test/render.js';
 import { AccountPage, TWO_FACTOR_SETUP_BANNER } from './account-page.js';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const BACKUP_CODES = Array.from({ length: 10 }, (_, index) => `code-${index}aaa-bbbb-cccc`);
 
-const USER = {
-  _id: '3',
-  id: '3',
-  User_Id: 3,
-  UserName: 'ravi',
-  DisplayName: 'Ravi',
-  Email: 'ravi@example.com',
-  UserType: 'agent',
-  userType: 'agent',
-  isActive: true,
-} as const;
+const USER = AGENT_RAVI;
 
 let me: MeRecord;
 let posts: Array<{ url: string; body: unknown }> = [];

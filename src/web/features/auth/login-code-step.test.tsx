@@ -6,20 +6,11 @@ import {
   TWO_FACTOR_REQUIRED_MESSAGE,
 } from '../../../shared/schemas/two-factor.js';
 import { endSession, getSession } from '../../lib/session.js';
+import { AGENT_RAVI } from '../../test/records.js';
 import { renderRoutes } from '../../test/render.js';
 import { AdminLoginPage, AgentLoginPage } from './login-page.js';
 
-const USER = {
-  _id: '3',
-  id: '3',
-  User_Id: 3,
-  UserName: 'ravi',
-  DisplayName: 'Ravi',
-  Email: 'ravi@example.com',
-  UserType: 'agent',
-  userType: 'agent',
-  isActive: true,
-} as const;
+const USER = AGENT_RAVI;
 
 const GOOD_CODE = '123456';
 const BACKUP_CODE = 'abcd-efgh-ijkl-mnop';

@@ -4,23 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSKEY_LOGIN_FAILED_MESSAGE } from '../../../shared/schemas/passkeys.js';
 import { PASSKEY_CANCELLED_MESSAGE } from '../../lib/passkey-ceremony.js';
 import { endSession, getSession } from '../../lib/session.js';
+import { AGENT_RAVI } from '../../test/records.js';
 import { renderRoutes } from '../../test/render.js';
 import { AdminLoginPage, AgentLoginPage } from './login-page.js';
 
 const browser = vi.hoisted(() => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
 vi.mock('@simplewebauthn/browser', () => browser);
 
-const AGENT = {
-  _id: '3',
-  id: '3',
-  User_Id: 3,
-  UserName: 'ravi',
-  DisplayName: 'Ravi',
-  Email: 'ravi@example.com',
-  UserType: 'agent',
-  userType: 'agent',
-  isActive: true,
-} as const;
+const AGENT = AGENT_RAVI;
 
 const OPTIONS = { challenge: 'Y2hhbGxlbmdl', allowCredentials: [], userVerification: 'required' };
 const ASSERTION = {
