@@ -110,6 +110,7 @@ const ROUTES = [
   'DELETE /api/usermaps/:id',
   'GET /api/contentblocks',
   'POST /api/contentblocks',
+  'POST /api/contentblocks/preview',
   'PUT /api/contentblocks/:id',
   'DELETE /api/contentblocks/:id',
   'GET /api/contentblocks/slug/:slug',
@@ -569,6 +570,15 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       route: 'POST /api/contentblocks',
       request: async () => ({ method: 'POST', url: '/api/contentblocks', body: contentBlockFields() }),
       expected: ADMIN_CREATE,
+    },
+    {
+      route: 'POST /api/contentblocks/preview',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/contentblocks/preview',
+        body: { Content: '<p onclick="x()">Preview</p>' },
+      }),
+      expected: ADMIN,
     },
     {
       route: 'PUT /api/contentblocks/:id',

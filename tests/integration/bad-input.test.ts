@@ -106,6 +106,11 @@ describe.each(DIALECTS)('bad input [%s]', (dialect) => {
     it('a body over 1 MB answers 413', async () => {
       const big = JSON.stringify(contentBlockFields({ Content: `<p>${'x'.repeat(1024 * 1024 + 10)}</p>` }));
       expectFailure(await raw(t.app, 'POST', '/api/contentblocks', big, 'application/json', adminToken), 413);
+      const bigPreview = JSON.stringify({ Content: `<p>${'x'.repeat(1024 * 1024 + 10)}</p>` });
+      expectFailure(
+        await raw(t.app, 'POST', '/api/contentblocks/preview', bigPreview, 'application/json', adminToken),
+        413,
+      );
       const bigLogin = JSON.stringify({ UserName: 'a', Password: 'b'.repeat(1024 * 1024) });
       expectFailure(await raw(t.app, 'POST', '/api/users/login', bigLogin, 'application/json'), 413);
     });

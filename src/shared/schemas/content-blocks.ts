@@ -11,6 +11,22 @@ export const contentBlockInput = z.object({
 });
 export type ContentBlockInput = z.infer<typeof contentBlockInput>;
 
+/** POST /api/contentblocks/preview: Content as a block would be saved with it. */
+export const contentPreviewInput = z.object({ Content: contentBlockInput.shape.Content });
+export type ContentPreviewInput = z.infer<typeof contentPreviewInput>;
+
+/** One thing the sanitizer took out: what it was (shortened) and why it goes. */
+export const contentRemoval = z.object({ what: z.string(), why: z.string() });
+export type ContentRemoval = z.infer<typeof contentRemoval>;
+
+/** The HTML exactly as the site serves it for that Content, and what was removed, in document order. */
+export const contentPreviewAnswer = z.object({
+  success: z.literal(true),
+  html: z.string(),
+  removed: z.array(contentRemoval),
+});
+export type ContentPreviewAnswer = z.infer<typeof contentPreviewAnswer>;
+
 export const contentBlockRecord = z.object({
   _id: z.string(),
   id: z.string(),

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams, itemAnswer, listAnswer, successAnswer } from '../../../shared/schemas/common.js';
-import { contentBlockInput, contentBlockRecord } from '../../../shared/schemas/content-blocks.js';
+import {
+  contentBlockInput,
+  contentBlockRecord,
+  contentPreviewAnswer,
+  contentPreviewInput,
+} from '../../../shared/schemas/content-blocks.js';
+import { explainSanitizing } from '../../lib/sanitize-report.js';
 import { actorOf } from '../activity/request-actor.js';
 import type { ContentBlocksService } from './content-blocks-service.js';
 
@@ -26,6 +32,13 @@ export const contentBlocksRoutes: FastifyPluginAsyncZod<{ blocks: ContentBlocksS
         message: 'Content added successfully.',
         data: await blocks.create(actorOf(request), request.body),
       }),
+  );
+
+  // Writes nothing: what a save of this Content would store and the site would serve.
+  app.post(
+    '/api/contentblocks/preview',
+    { schema: { body: contentPreviewInput, response: { 200: contentPreviewAnswer } } },
+    async (request) => ({ success: true as const, ...explainSanitizing(request.body.Content) }),
   );
 
   app.put(

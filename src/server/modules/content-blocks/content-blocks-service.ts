@@ -61,10 +61,15 @@ export class ContentBlocksService {
     return this.blocks.activeSlugs();
   }
 
+  /**
+   * An active block as the public pages show it. Sanitized again on the way out: a block saved under
+   * older, looser rules (classes, any colour) is served by today's. The public site keeps the answer,
+   * so this runs once per change of the block, not per visit.
+   */
   async findActiveBySlug(slug: string): Promise<ContentBlockRecord> {
     const row = await this.blocks.findActiveBySlug(slug.toLowerCase());
     if (!row) throw new NotFoundError('Content block not found');
-    return toRecord(row);
+    return { ...toRecord(row), Content: sanitizeContentHtml(row.content) };
   }
 
   async create(actor: Actor, input: ContentBlockInput): Promise<ContentBlockRecord> {
