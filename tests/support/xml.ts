@@ -15,7 +15,7 @@ export interface XmlElement {
 const NAME = String.raw`[A-Za-z_][\w.:-]*`;
 const ATTRIBUTE = new RegExp(String.raw`\s+(${NAME})\s*=\s*(?:"([^"<]*)"|'([^'<]*)')`, 'y');
 const TOKEN = new RegExp(
-  String.raw`<\?xml\s[^?]*\?>|<!--(?:(?!--)[\s\S])*-->|<\/(${NAME})\s*>|<(${NAME})((?:\s+${NAME}\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>|([^<]+)`,
+  String.raw`<\?xml\s[^?]*\?>|<!--(?:(?!--)[\s\S])*-->|<\/(${NAME})\s*>|<(${NAME})((?:\s+${NAME}\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>|([^<]+)|<!\[CDATA\[([\s\S]*?)\]\]>`,
   'y',
 );
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -54,9 +54,14 @@ export function parseXml(source: string): XmlElement {
     const at = TOKEN.lastIndex;
     const match = TOKEN.exec(source);
     if (!match) throw new Error(`Not well-formed at offset ${at}: ${source.slice(at, at + 40)}`);
-    const [token, closing, opening, attributes = '', selfClosing, text] = match;
+    const [token, closing, opening, attributes = '', selfClosing, text, characters] = match;
     if (token.startsWith('<?xml') && at !== 0) throw new Error('The XML declaration is not first');
-    if (text !== undefined) {
+    if (characters !== undefined) {
+      // A CDATA section: its characters as they are (the feed library writes titles so).
+      const current = stack.at(-1);
+      if (!current) throw new Error(`CDATA outside the root element at offset ${at}`);
+      current.text += characters;
+    } else if (text !== undefined) {
       const current = stack.at(-1);
       if (current) current.text += decode(text, at);
       else if (text.trim() !== '') throw new Error(`Text outside the root element at offset ${at}`);

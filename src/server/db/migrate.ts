@@ -20,6 +20,7 @@ import * as transparencyLog from './migrations/2026-11-29-0201-transparency-log.
 import * as accountSessions from './migrations/2026-11-29-0401-account-sessions.js';
 import * as twoFactor from './migrations/2026-11-29-0501-two-factor.js';
 import * as passkeys from './migrations/2026-11-29-0601-passkeys.js';
+import * as declarationsByGhadi from './migrations/2026-11-29-1701-declarations-by-ghadi.js';
 
 /** What a migration may need of the site: the zone its days are reckoned in (SITE_TIMEZONE). */
 export interface MigrationSite {
@@ -53,6 +54,7 @@ const migrations: Record<string, SiteMigration> = {
   '2026-11-29-0401-account-sessions': accountSessions,
   '2026-11-29-0501-two-factor': twoFactor,
   '2026-11-29-0601-passkeys': passkeys,
+  '2026-11-29-1701-declarations-by-ghadi': declarationsByGhadi,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

@@ -192,6 +192,11 @@ export class DeclarationLog {
     return receipts;
   }
 
+  /** A ghadi's latest `limit` entries, newest first: declarations and corrections (its feeds). */
+  async newestOfGhadi(gid: number, limit: number): Promise<DeclarationEntry[]> {
+    return (await this.repository.newestOfGhadi(gid, limit)).map(toEntry);
+  }
+
   /** A result's latest entry (what a live event carries), or null when it has none. */
   async latestOf(gid: number, date: string): Promise<DeclarationEntry | null> {
     const latest = await this.repository.latestOfResult(gid, date);

@@ -66,6 +66,11 @@ export class DeclarationsRepository {
       .execute();
   }
 
+  /** One ghadi's latest entries, newest first (its feeds). */
+  newestOfGhadi(gid: number, limit: number): Promise<DeclarationListRow[]> {
+    return this.withNames().where('d.gid', '=', gid).orderBy('d.seq', 'desc').limit(limit).execute();
+  }
+
   /** One result's entries, oldest first (an admin's view of its history). */
   ofResult(gid: number, date: string): Promise<DeclarationHistoryRow[]> {
     return this.withNames()

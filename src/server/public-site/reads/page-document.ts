@@ -83,10 +83,10 @@ function headHtml(head: PageHead, origin: string | null): string {
   );
   if (origin !== null) lines.push(`<meta property="og:url" content="${escapeHtml(canonical)}" />`);
   if (head.noIndex) lines.push('<meta name="robots" content="noindex" />');
-  if (head.feed) {
+  for (const feed of head.feeds ?? []) {
     lines.push(
-      `<link rel="alternate" type="application/atom+xml" href="${escapeHtml(`${origin ?? ''}${head.feed.href}`)}" ` +
-        `title="${escapeHtml(head.feed.title)}" />`,
+      `<link rel="alternate" type="${escapeHtml(feed.type)}" href="${escapeHtml(`${origin ?? ''}${feed.href}`)}" ` +
+        `title="${escapeHtml(feed.title)}" />`,
     );
   }
   // Data, never executed (so the CSP's script-src 'self' holds); jsonForScript keeps "</script>" out.

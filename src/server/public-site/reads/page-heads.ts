@@ -11,6 +11,13 @@ import {
 } from '../../../shared/chart-pages.js';
 import { monthLabel, yearMonthLabel } from '../../../shared/date-labels.js';
 import { declarationsPagePath, FEED_PATH } from '../../../shared/declaration-log-pages.js';
+import {
+  ATOM_FEED_TYPE,
+  ghadiAtomPath,
+  ghadiCalendarPath,
+  ghadiJsonFeedPath,
+  JSON_FEED_TYPE,
+} from '../../../shared/ghadi-feed-paths.js';
 import { ghadiMonthPath, ghadiPagePath } from '../../../shared/ghadi-page-month.js';
 import { ghadiName, inLanguage, LANGUAGES, type Language } from '../../../shared/page-language.js';
 import type {
@@ -47,14 +54,30 @@ export interface PageHead {
   path: string;
   /** Pages that must stay out of search results (an unknown ghadi, a 404). */
   noIndex?: boolean;
-  /** A feed of the same content, for readers that subscribe. */
-  feed?: { href: string; title: string };
+  /** Feeds (and calendars) of the same content, for readers that subscribe: `<link rel="alternate" type>`. */
+  feeds?: FeedLink[];
   /** The trail from the home page to this one (the last step is the page itself). */
   breadcrumbs?: Crumb[];
   dataset?: DatasetHead;
 }
 
+export interface FeedLink {
+  href: string;
+  title: string;
+  /** Its media type, without parameters. */
+  type: string;
+}
+
 type Texts = Record<Language, string>;
+
+/** A ghadi's feeds and calendar, named in its results page's head (English: the files are). */
+function ghadiFeedsOf(nameEn: string): FeedLink[] {
+  return [
+    { href: ghadiAtomPath(nameEn), title: `${nameEn} results (Atom)`, type: ATOM_FEED_TYPE },
+    { href: ghadiJsonFeedPath(nameEn), title: `${nameEn} results (JSON Feed)`, type: JSON_FEED_TYPE },
+    { href: ghadiCalendarPath(nameEn), title: `${nameEn} result times (calendar)`, type: 'text/calendar' },
+  ];
+}
 
 const HOME_NAME: Texts = { en: 'Home', hi: 'होम' };
 
@@ -109,6 +132,7 @@ function resultsHead(data: ResultsPageData, language: Language): PageHead {
       description: `${name} (${data.ghadi.NameEn}) के ${month} के सट्टा रिज़ल्ट: महीने के हर दिन का रिज़ल्ट, घोषणा का समय ${data.ghadi.RTime}।`,
       path,
       breadcrumbs,
+      feeds: ghadiFeedsOf(data.ghadi.NameEn),
     };
   }
   const hindi = data.ghadi.NameHn ? ` (${data.ghadi.NameHn})` : '';
@@ -120,6 +144,7 @@ function resultsHead(data: ResultsPageData, language: Language): PageHead {
       `declared at ${data.ghadi.RTime}.`,
     path,
     breadcrumbs,
+    feeds: ghadiFeedsOf(data.ghadi.NameEn),
   };
 }
 
@@ -186,7 +211,7 @@ function declarationsHead(data: DeclarationsPageData, language: Language): PageH
         'that anyone can check.',
     path,
     noIndex: data.pageNumber < 1 || data.pageNumber > data.pageCount,
-    feed: { href: FEED_PATH, title: `${SITE_NAME} – declarations` },
+    feeds: [{ href: FEED_PATH, title: `${SITE_NAME} – declarations`, type: ATOM_FEED_TYPE }],
     breadcrumbs: [{ name: hindi ? 'घोषणा लॉग' : 'Declaration log', path }],
   };
 }

@@ -41,7 +41,7 @@ const ROBOTS_CACHING = cachingOf([], false);
  * Without PUBLIC_URL the files name each request's own address: for that request alone, never for a
  * shared cache that may not key its copies by Host.
  */
-const ONE_ADDRESS = { ...cachingOf([], true), shared: false } as const;
+export const ONE_ADDRESS = { ...cachingOf([], true), shared: false } as const;
 
 /** The feed's entries: the latest page of the log. */
 async function feedOf(context: ReadContext, origin: string, compress = true, caching = FEED_CACHING) {

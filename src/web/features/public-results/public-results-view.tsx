@@ -1,5 +1,6 @@
 import { daysInMonth, yearChartPath } from '../../../shared/chart-pages.js';
 import { MONTH_NAMES, monthLabel, monthName, twoDigits, yearOf } from '../../../shared/date-labels.js';
+import { ghadiCalendarPath } from '../../../shared/ghadi-feed-paths.js';
 import { ghadiMonthPath, yearChoices } from '../../../shared/ghadi-page-month.js';
 import { runsOn } from '../../../shared/matka.js';
 import { DAYS, resultsByDay } from '../../../shared/month-tables.js';
@@ -99,6 +100,16 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
                   className="inline-flex min-h-6 items-center font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
                 >
                   {text.yearChart(displayName, data.year)}
+                </a>
+              </p>
+              <p className="mt-1 text-sm">
+                {/* The file, not a page: a phone hands it to its calendar app (docs/api.md, "Feeds and calendars"). */}
+                <a
+                  href={ghadiCalendarPath(data.ghadi.NameEn)}
+                  type="text/calendar"
+                  className="inline-flex min-h-6 items-center font-medium text-indigo-800 underline underline-offset-2 hover:text-indigo-950"
+                >
+                  {text.calendar}
                 </a>
               </p>
               {/* Made on the server in the page's language (punctuality-line.ts). */}

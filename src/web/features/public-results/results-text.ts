@@ -12,6 +12,8 @@ export interface ResultsText {
   /** An open/close market's times, in place of its result time. */
   marketTimes: (open: string, close: string) => string;
   yearChart: (name: string, year: number) => string;
+  /** The link to the ghadi's result-time calendar (an .ics file). */
+  calendar: string;
   month: string;
   year: string;
   show: string;
@@ -46,6 +48,7 @@ export const RESULTS_TEXT = {
     resultTime: (time) => `Result time ${time}`,
     marketTimes: (open, close) => `Open ${open} · Close ${close}`,
     yearChart: (name, year) => `${name} chart ${year} (all months) →`,
+    calendar: 'Add to calendar',
     month: 'Month',
     year: 'Year',
     show: 'Show',
@@ -71,6 +74,7 @@ export const RESULTS_TEXT = {
     resultTime: (time) => `रिज़ल्ट का समय ${time}`,
     marketTimes: (open, close) => `ओपन ${open} · क्लोज़ ${close}`,
     yearChart: (name, year) => `${name} चार्ट ${year} (सभी महीने) →`,
+    calendar: 'कैलेंडर में जोड़ें',
     month: 'महीना',
     year: 'साल',
     show: 'दिखाएँ',
