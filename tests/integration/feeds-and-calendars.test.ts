@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclarationEntry } from '../../src/shared/schemas/declarations.js';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
@@ -12,6 +10,7 @@ import {
   submitResult,
   unique,
 } from '../support/factories.js';
+import { writePagesBuild } from '../support/pages-build.js';
 import { createTestApp, DIALECTS, type TestApp, tempDir } from '../support/test-app.js';
 import { childrenNamed, childText, parseXml, type XmlElement } from '../support/xml.js';
 
@@ -20,23 +19,6 @@ const ZONE = 'Asia/Kolkata';
 // Dates far back, so that the declarations are no one else's and never today's.
 const DAY = '2004-05-06';
 const NEXT_DAY = '2004-05-07';
-
-/** The stand-in for the built pages that sitemap.test.ts uses: the server's own head, a trivial body. */
-function writePagesBuild(dir: string): string {
-  const webRoot = path.join(dir, 'web');
-  fs.mkdirSync(webRoot, { recursive: true });
-  fs.mkdirSync(path.join(dir, 'ssr'), { recursive: true });
-  fs.writeFileSync(
-    path.join(webRoot, 'public.html'),
-    '<!doctype html><html lang="en"><head><!--page-head--></head><body><!--page-body--><!--page-data--></body></html>',
-  );
-  fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }');
-  fs.writeFileSync(
-    path.join(dir, 'ssr', 'entry-server.js'),
-    "export function renderPage(data) { return '<main>' + data.page + '</main>'; }\n",
-  );
-  return webRoot;
-}
 
 const pagePath = (name: string) => `/satta-results/${encodeURIComponent(name.toLowerCase())}`;
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GhadiRecord } from '../../src/shared/schemas/ghadis.js';
 import {
@@ -12,32 +10,13 @@ import {
   today,
   unique,
 } from '../support/factories.js';
+import { writePagesBuild } from '../support/pages-build.js';
 import { createTestApp, DIALECTS, type TestApp, tempDir, useTestApp } from '../support/test-app.js';
 import { childrenNamed, childText, parseXml } from '../support/xml.js';
 
 const SITE = 'https://results.example';
 const YEAR = Number(today().slice(0, 4));
 const MONTH = today().slice(0, 7);
-
-/**
- * A stand-in for `npm run build`'s public pages: the template with its slots and a renderer that
- * prints the page kind. The server then serves the pages (and lists them), with no build needed.
- */
-function writePagesBuild(dir: string): string {
-  const webRoot = path.join(dir, 'web');
-  fs.mkdirSync(webRoot, { recursive: true });
-  fs.mkdirSync(path.join(dir, 'ssr'), { recursive: true });
-  fs.writeFileSync(
-    path.join(webRoot, 'public.html'),
-    '<!doctype html><html lang="en"><head><!--page-head--></head><body><!--page-body--><!--page-data--></body></html>',
-  );
-  fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }');
-  fs.writeFileSync(
-    path.join(dir, 'ssr', 'entry-server.js'),
-    "export function renderPage(data) { return '<main>' + data.page + '</main>'; }\n",
-  );
-  return webRoot;
-}
 
 /** The addresses a sitemap file lists; it must be well-formed XML with the sitemap namespace. */
 function locsOf(body: string): string[] {
