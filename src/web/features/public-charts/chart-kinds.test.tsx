@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/page-language.js';
 import type { MonthChartPageData, YearChartPageData } from '../../../shared/public-page-data.js';
@@ -66,6 +66,12 @@ describe('an open/close market’s year chart', () => {
     });
     expect(screen.getByTestId('tapped-cell')).toHaveTextContent(/^Nov 21: 123-68-459$/);
     expect(screen.getByTestId('tapped-cell')).toHaveAttribute('aria-hidden', 'true');
+    // The tap opens the value's receipt too, loaded on demand in a root of its own: it must settle
+    // (the stubbed log answers nothing) and close here, or its render outlives the test's window.
+    const receipt = await screen.findByTestId('receipt-panel');
+    await within(receipt).findByRole('alert');
+    fireEvent.click(within(receipt).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('receipt-panel')).toBeNull());
     act(() => {
       fireEvent.click(cell(5, 10));
     });
