@@ -174,16 +174,21 @@ export class DeclarationsRepository {
     return [below?.hash ?? null, above?.hash ?? null];
   }
 
-  /** One result's entries after `seq`, oldest first (what later replaced an entry's value). */
-  ofResultAfter(gid: number, date: string, seq: number): Promise<DeclarationRow[]> {
-    return this.database.db
+  /**
+   * One result's entries after `seq`, oldest first (what later replaced an entry's value). The query
+   * names the result alone, which only declarations_by_result serves whole (a result has a handful of
+   * entries); a bound on seq would let declarations_by_ghadi look as good, and read every later entry
+   * of the ghadi.
+   */
+  async ofResultAfter(gid: number, date: string, seq: number): Promise<DeclarationRow[]> {
+    const rows = await this.database.db
       .selectFrom('declarations')
       .selectAll()
       .where('gid', '=', gid)
       .where('result_date', '=', date)
-      .where('seq', '>', seq)
       .orderBy('seq')
       .execute();
+    return rows.filter((row) => row.seq > seq);
   }
 
   /** Entries with their ghadi's name and kind; the declarer's only where a history shows it (the join is much of a page's read). */
