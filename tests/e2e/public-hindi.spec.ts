@@ -64,7 +64,10 @@ function linksLeavingHindi(page: Page): Promise<string[]> {
     [...document.querySelectorAll('body a[href^="/"]')]
       .filter((link) => link.getAttribute('data-testid') !== 'language-switch')
       .map((link) => link.getAttribute('href') ?? '')
-      .filter((href) => !['/sitemap.xml', '/feed.xml', '/hi'].includes(href))
+      // Site files, not pages: one for both languages (a calendar's events carry both names).
+      .filter(
+        (href) => !['/sitemap.xml', '/feed.xml', '/hi'].includes(href) && !href.endsWith('/calendar.ics'),
+      )
       .filter((href) => !href.startsWith('/hi/') && !href.startsWith('/hi#')),
   );
 }
