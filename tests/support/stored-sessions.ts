@@ -1,15 +1,12 @@
 import type { Database } from '../../src/server/db/database.js';
 
-/**
- * A session row whose token expired a second ago. Expiry is the token's, on the system clock
- * (decision 0022), so "ago" is that clock's, not a test clock's.
- */
+/** A session row whose token expired long ago, by any clock (expiry is the token's: decision 0022). */
 export async function insertExpiredSession(
   database: Database,
   userId: number,
   sessionId: string,
 ): Promise<void> {
-  const past = new Date(Date.now() - 1000).toISOString();
+  const past = '2001-01-01T00:00:00.000Z';
   await database.db
     .insertInto('sessions')
     .values({
