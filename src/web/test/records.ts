@@ -4,6 +4,19 @@ import type { PublicResultRecord, ResultRecord } from '../../shared/schemas/resu
 
 /** Records as the API sends them, for the web tests of every feature. */
 
+/** The first admin, as the login answer names them. */
+export const ADMIN_ONE = {
+  _id: '1',
+  id: '1',
+  User_Id: 1,
+  UserName: 'admin',
+  DisplayName: 'Admin',
+  Email: 'admin@example.com',
+  UserType: 'admin',
+  userType: 'admin',
+  isActive: true,
+} as const;
+
 /** Ravi, an agent, as the login answer and GET /api/users/me name him. */
 export const AGENT_RAVI = {
   _id: '3',

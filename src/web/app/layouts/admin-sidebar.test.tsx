@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endSession, startSession } from '../../lib/session.js';
+import { ADMIN_ONE } from '../../test/records.js';
 import { renderRoutes } from '../../test/render.js';
 import { AdminLayout } from './admin-layout.js';
 
@@ -88,19 +89,7 @@ describe('the admin sidebar', () => {
   });
 
   it('lists Account alone while the server demands a new password first', () => {
-    startSession({
-      _id: '1',
-      id: '1',
-      User_Id: 1,
-      UserName: 'admin',
-      DisplayName: 'Admin',
-      Email: 'admin@example.com',
-      UserType: 'admin',
-      userType: 'admin',
-      isActive: true,
-      passwordChangeRequired: true,
-      token: 'token',
-    });
+    startSession({ ...ADMIN_ONE, passwordChangeRequired: true, token: 'token' });
     screenWidth(true);
     renderShell();
     const nav = screen.getByRole('navigation', { name: 'Admin' });

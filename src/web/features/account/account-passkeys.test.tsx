@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/passkeys.js';
 import { PASSKEY_CANCELLED_MESSAGE, PASSKEY_UNSUPPORTED_MESSAGE } from '../../lib/passkey-ceremony.js';
 import { endSession, startSession } from '../../lib/session.js';
+import { AGENT_RAVI } from '../../test/records.js';
 import { renderWithQuery } from '../../test/render.js';
 import { AccountPasskeys } from './account-passkeys.js';
 
@@ -42,18 +43,7 @@ let optionsRefusal: string | null;
 
 beforeEach(() => {
   vi.stubGlobal('PublicKeyCredential', class PublicKeyCredential {});
-  startSession({
-    _id: '1',
-    id: '1',
-    User_Id: 1,
-    UserName: 'ravi',
-    DisplayName: 'Ravi',
-    Email: 'ravi@example.com',
-    UserType: 'agent',
-    userType: 'agent',
-    isActive: true,
-    token: 'token',
-  });
+  startSession({ ...AGENT_RAVI, _id: '1', id: '1', User_Id: 1, token: 'token' });
   passkeys = [
     { _id: '7', Name: 'Work laptop', CreatedAt: '2026-11-01T08:00:00.000Z', LastUsedAt: null },
     {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession, getSession, startSession } from '../../lib/session.js';
+import { ADMIN_ONE } from '../../test/records.js';
 import { renderWithQuery } from '../../test/render.js';
 import { AccountPasswordForm, PASSWORD_CHANGED_TEXT } from './account-password-form.js';
 
@@ -13,19 +14,7 @@ let answer: { status: number; body: unknown } = {
 };
 
 beforeEach(() => {
-  startSession({
-    _id: '1',
-    id: '1',
-    User_Id: 1,
-    UserName: 'admin',
-    DisplayName: 'Admin',
-    Email: 'admin@example.com',
-    UserType: 'admin',
-    userType: 'admin',
-    isActive: true,
-    passwordChangeRequired: true,
-    token: 'token',
-  });
+  startSession({ ...ADMIN_ONE, passwordChangeRequired: true, token: 'token' });
   puts = [];
   answer = { status: 200, body: { success: true, message: 'Password changed' } };
   vi.stubGlobal(

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRecord } from '../../../shared/schemas/account.js';
 import { endSession, startSession } from '../../lib/session.js';
+import { AGENT_RAVI } from '../../test/records.js';
 import { renderWithQuery } from '../../test/render.js';
 import { AccountSessions } from './account-sessions.js';
 
@@ -25,18 +26,7 @@ let sessions: SessionRecord[] = [];
 let requests: Array<{ method: string; url: string; auth: string | null }> = [];
 
 beforeEach(() => {
-  startSession({
-    _id: '1',
-    id: '1',
-    User_Id: 1,
-    UserName: 'ravi',
-    DisplayName: 'Ravi',
-    Email: 'ravi@example.com',
-    UserType: 'agent',
-    userType: 'agent',
-    isActive: true,
-    token: 'token',
-  });
+  startSession({ ...AGENT_RAVI, _id: '1', id: '1', User_Id: 1, token: 'token' });
   sessions = [
     session('this', PHONE_UA, '203.0.113.7', true),
     session('laptop', LAPTOP_UA, '198.51.100.20'),
