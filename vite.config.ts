@@ -44,7 +44,15 @@ function serviceWorker(): Plugin[] {
       // The public pages' template, and their share image (link previews fetch it, never the app).
       // The dashboard's charting library (120 KB gzipped) neither: every agent's phone would
       // download it for a screen it never opens; the dashboard loads it when it shows its plots.
-      globIgnores: ['public.html', 'og-image.png', 'assets/stats-charts-*.js'],
+      // Nor the public pages' push worker (public/push-sw.js), a worker of its own. Nor the content
+      // blocks' visual editor (Tiptap, as large as the charts), loaded when the editor shows.
+      globIgnores: [
+        'public.html',
+        'og-image.png',
+        'assets/stats-charts-*.js',
+        'assets/block-editor-*.js',
+        'push-sw.js',
+      ],
       // Workbox would otherwise answer "/" (the public home page) with the precached index.html.
       directoryIndex: null,
       navigateFallback: '/index.html',

@@ -18,7 +18,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          // bench/lib holds test doubles other tests lean on (the local push service): they are tested too.
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/lib/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           testTimeout: 20_000,
         },

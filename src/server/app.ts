@@ -20,8 +20,13 @@ import { declarationsModule } from './modules/declarations/declarations-module.j
 import { ghadisModule } from './modules/ghadis/ghadis-module.js';
 import { healthModule } from './modules/health/health-module.js';
 import { holidaysModule } from './modules/holidays/holidays-module.js';
+import { mediaModule } from './modules/media/media-module.js';
 import { metricsModule } from './modules/metrics/metrics-module.js';
 import type { ModuleContext } from './modules/module-context.js';
+import {
+  type NotificationOptions,
+  notificationsModule,
+} from './modules/notifications/notifications-module.js';
 import { pendingModule } from './modules/pending/pending-module.js';
 import { resultsModule } from './modules/results/results-module.js';
 import { ensureStoredKey } from './modules/settings/signing-key-store.js';
@@ -54,6 +59,8 @@ export interface BuildOptions {
   buildLimits?: PublicSiteNeeds['buildLimits'];
   /** Where a generated first admin's password may be printed (default: standard output, if a terminal). */
   terminal?: Terminal;
+  /** The notification sender's pace and trust other than the defaults (tests: a short poll, a local CA). */
+  notifications?: NotificationOptions;
 }
 
 /**
@@ -115,12 +122,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const assignments = assignmentsModule(context, users.repository);
   const transparency = await transparencyModule(database, config, now, log);
   const declarations = declarationsModule(database, stats.daily, transparency.log);
+  const notifications = await notificationsModule(context, {
+    registry: metrics.registry,
+    options: options.notifications,
+  });
   // A worker's supervisor checked the log before starting it: once per start of the site.
   if (!options.declarationLogChecked) await checkDeclarationLog(declarations.log, log);
   const results = resultsModule(context, {
     ghadis: ghadis.service,
     assignments: assignments.repository,
     declarations: declarations.log,
+    notifications: notifications.outbox,
     onDeclared: (source, count) => metrics.declared(source, count),
   });
   const pending = pendingModule(context, results, ghadis.service);
@@ -183,6 +195,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     changes.stop();
     await activity.retention.stop();
+    app.log.debug('shutdown: finishing the notifications in flight');
+    await notifications.stop();
     app.log.debug('shutdown: in-flight requests finished; flushing visitor counts');
     await visitors.stop();
     await bus.stop();
@@ -233,6 +247,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     agent.routes,
     assignments.routes,
     blocks.routes,
+    mediaModule(context).routes,
     visitors.routes,
     todayModule(context).routes,
     stats.routes,
@@ -240,10 +255,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     healthModule(database).routes,
     metricsRoutes,
     transparency.routes,
+    notifications.routes,
     publicSite.routes,
   ])
     await routes(app);
   if (appHtml) await registerWebApp(app, config.webRoot, { serveSourceMaps: config.serveSourceMaps });
   activity.retention.start();
+  notifications.start();
   return app;
 }

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import type { z } from 'zod';
 import { environmentSchema } from './environment-schema.js';
 
@@ -5,7 +6,7 @@ import { environmentSchema } from './environment-schema.js';
  * The environment's values under the names the code uses, with the settings that are not the
  * environment's to choose. AppConfig is what this produces, so the two cannot drift apart.
  */
-const configSchema = environmentSchema.transform((values) => ({
+const configSchema = environmentSchema.transform((values, ctx) => ({
   /** Processes serving the site on this machine (node:cluster), sharing the port. */
   workers: values.WORKERS,
   /** PostgreSQL connections each process may open for queries (one more listens for changes). */
@@ -63,6 +64,8 @@ const configSchema = environmentSchema.transform((values) => ({
   publicQueriesPerMinute: values.PUBLIC_QUERIES_PER_MINUTE,
   /** Transparency-log proofs and tiles per client address and minute (read from stored nodes, not counted above). */
   logQueriesPerMinute: values.LOG_QUERIES_PER_MINUTE,
+  /** Media library images read from the database per client address and minute (browsers and caches keep them for good). */
+  mediaQueriesPerMinute: values.MEDIA_QUERIES_PER_MINUTE,
   /** A PEM file of the log's Ed25519 signing key; unset, the key is made at first start and kept in the database. */
   logKeyFile: values.LOG_KEY_FILE,
   /** The checkpoints' origin line (LOG_ORIGIN); unset, PUBLIC_URL's host, else localhost/log. */
@@ -82,9 +85,61 @@ const configSchema = environmentSchema.transform((values) => ({
   publicCacheBytes: values.PUBLIC_CACHE_MB * 1024 * 1024,
   /** Processes rendering public pages for each server process (RENDER_PROCESSES); 0 renders on the event loop. */
   renderProcesses: values.RENDER_PROCESSES,
+  /**
+   * Web Push (decision 0025): on only with PUBLIC_URL (the notifications link to its pages). The VAPID
+   * key pair is VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or made at first start and kept in the database;
+   * the subject defaults to PUBLIC_URL. PUSH_ALLOW_LOOPBACK lets a push service on loopback be used
+   * (tests), still over https.
+   */
+  push: {
+    vapidKeys: vapidKeysOf(values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY, ctx),
+    vapidSubject: values.VAPID_SUBJECT ?? values.PUBLIC_URL,
+    allowLoopback: values.PUSH_ALLOW_LOOPBACK,
+    /** New subscriptions per client address (IPv6: per /64) and minute. */
+    subscriptionsPerMinute: values.PUSH_SUBSCRIPTIONS_PER_MINUTE,
+  },
+  /** The Telegram channel: on when both the bot token and the chat are set. Never logged. */
+  telegram:
+    values.TELEGRAM_BOT_TOKEN && values.TELEGRAM_CHAT_ID
+      ? { token: values.TELEGRAM_BOT_TOKEN, chatId: values.TELEGRAM_CHAT_ID, apiUrl: values.TELEGRAM_API_URL }
+      : undefined,
   /** argon2 cost; lowered only by tests. */
   passwordMemoryCost: 19456,
 }));
+
+/** Both VAPID keys or neither, and the public one the private one's. */
+function vapidKeysOf(
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+  ctx: z.RefinementCtx,
+): { publicKey: string; privateKey: string } | undefined {
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [publicKey === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'],
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
+    });
+    return undefined;
+  }
+  let derived: string | undefined;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    derived = ecdh.getPublicKey('base64url');
+  } catch {
+    // Not a key on the curve: reported below as a mismatch.
+  }
+  if (derived !== publicKey) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['VAPID_PUBLIC_KEY'],
+      message: 'is not the public key of VAPID_PRIVATE_KEY',
+    });
+    return undefined;
+  }
+  return { publicKey, privateKey };
+}
 
 export type AppConfig = z.output<typeof configSchema>;
 

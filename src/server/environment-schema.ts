@@ -21,6 +21,24 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** A switch: "true" or "false" (unset or empty: false); anything else is refused, not guessed at. */
+const trueOrFalse = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = value?.trim() ?? '';
+      if (text === '' || text === 'false') return false;
+      if (text === 'true') return true;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
+/** Whether `value` is base64url (no padding) of exactly `bytes` bytes. */
+function isBase64UrlOf(value: string, bytes: number): boolean {
+  return /^[\w-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes;
+}
+
 /**
  * Every environment variable the server reads, checked and converted under its own name, so that a
  * refusal names the variable to fix; config.ts gives the values the names the code uses.
@@ -120,16 +138,7 @@ export const environmentSchema = z.object({
     }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   DATABASE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-  REQUIRE_ADMIN_2FA: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const text = value?.trim() ?? '';
-      if (text === '' || text === 'false') return false;
-      if (text === 'true') return true;
-      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
-      return z.NEVER;
-    }),
+  REQUIRE_ADMIN_2FA: trueOrFalse(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   // Blank means unset: coerced, it would be 0.
   ACTIVITY_RETENTION_DAYS: z.preprocess(
@@ -139,6 +148,7 @@ export const environmentSchema = z.object({
   VISITOR_NEW_SESSIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   PUBLIC_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+  MEDIA_QUERIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
   LOG_KEY_FILE: optionalText,
   // A signed note's key name: no spaces, no plus sign (C2SP signed-note).
   LOG_ORIGIN: optionalText.refine((value) => value === undefined || /^[^\s+]+$/.test(value), {
@@ -173,17 +183,43 @@ export const environmentSchema = z.object({
       .max(24 * 60)
       .default(15),
   ),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SERVE_SOURCE_MAPS: z
+  PUSH_ALLOW_LOOPBACK: trueOrFalse(),
+  VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || isBase64UrlOf(value, 65), {
+    message: 'must be an uncompressed P-256 public key in base64url (as web-push generateVAPIDKeys makes it)',
+  }),
+  VAPID_PRIVATE_KEY: optionalText.refine((value) => value === undefined || isBase64UrlOf(value, 32), {
+    message: 'must be a P-256 private key in base64url (as web-push generateVAPIDKeys makes it)',
+  }),
+  VAPID_SUBJECT: optionalText.refine(
+    (value) => value === undefined || /^mailto:\S+@\S+$/.test(value) || /^https:\/\/\S+$/.test(value),
+    { message: 'must be a mailto: address or an https: URL' },
+  ),
+  PUSH_SUBSCRIPTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  TELEGRAM_BOT_TOKEN: optionalText.refine((value) => value === undefined || /^\d+:[\w-]+$/.test(value), {
+    message: 'must look like 123456:ABC-DEF (the token BotFather gives)',
+  }),
+  TELEGRAM_CHAT_ID: optionalText.refine((value) => value === undefined || /^(-?\d+|@\w{5,})$/.test(value), {
+    message: 'must be a chat id (a number) or @channelname',
+  }),
+  TELEGRAM_API_URL: z
     .string()
     .optional()
     .transform((value, ctx) => {
-      const text = value?.trim() ?? '';
-      if (text === '' || text === 'false') return false;
-      if (text === 'true') return true;
-      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      const text = value?.trim();
+      if (!text) return 'https://api.telegram.org';
+      try {
+        const url = new URL(text);
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash)
+          return url.href.replace(/\/$/, '');
+      } catch {}
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${text}" is not an http(s) URL like https://api.telegram.org`,
+      });
       return z.NEVER;
     }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVE_SOURCE_MAPS: trueOrFalse(),
   // The static file server needs an absolute path; a relative one is taken from the working directory.
   WEB_ROOT: z
     .string()

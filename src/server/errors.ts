@@ -65,6 +65,13 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 
+/** A body over the route's own limit (an image upload past its size). */
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, retryAfterSeconds);

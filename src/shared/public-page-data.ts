@@ -73,6 +73,11 @@ export interface ResultsPageData extends PageBasics {
    * on the current month's page only; null or absent: none to show.
    */
   punctuality?: string | null;
+  /**
+   * PUBLIC_URL, or null without one: the embed snippet names the site by it (the page's own origin,
+   * once in the browser, without it).
+   */
+  siteUrl?: string | null;
 }
 
 /** The public declaration log, newest first, a page at a time (/declarations?page=N). */

@@ -309,6 +309,9 @@ test.describe('accessibility: axe-core, text and target sizes', () => {
     await cancel();
     await admin.removeContentBlock(slug);
 
+    await openScreen(page, '/admin/media', 'Media');
+    await check('media');
+
     await openScreen(page, '/admin/activity', 'Activity');
     await check('activity');
     await openScreen(page, '/admin/activity?action=ghadi_delete&from=2001-01-01&to=2001-01-02', 'Activity');

@@ -16,9 +16,17 @@ function blockRow(page: Page, slug: string) {
     .filter({ has: page.getByRole('cell', { name: slug, exact: true }) });
 }
 
+/** Shows the Content's HTML source (the view chosen stays chosen for the next block). */
+async function htmlSource(page: Page) {
+  const toggle = form(page).getByRole('button', { name: 'HTML source' });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+}
+
 async function addBlock(page: Page, title: string, slug: string, content: string) {
   await form(page).getByLabel('Title').fill(title);
   await form(page).getByLabel('Slug').fill(slug);
+  await htmlSource(page);
   await form(page).getByLabel('Content').fill(content);
   await form(page).getByRole('button', { name: 'Add Content Block' }).click();
 }
@@ -44,6 +52,7 @@ test.describe('admin content blocks', () => {
 
     await blockRow(page, slug).getByRole('button', { name: /^Edit/ }).click();
     await expect(page.getByRole('heading', { name: 'Edit Content Block: About us' })).toBeVisible();
+    await htmlSource(page);
     await expect(form(page).getByLabel('Content')).toHaveValue('<p>We publish <strong>results</strong>.</p>');
     await form(page).getByLabel('Title').fill('About the site');
     await form(page).getByLabel('Active (shown on the site)').uncheck();
@@ -105,9 +114,10 @@ test.describe('admin content blocks', () => {
       await item('home-banner').getByRole('button', { name: 'Create home-banner' }).click();
       await expect(form(page).getByLabel('Slug')).toHaveValue('home-banner');
       await expect(form(page).getByLabel('Title')).toHaveValue('Home banner');
-      await expect(form(page).getByLabel('Content')).toBeFocused();
+      // The visual editor, once its code has loaded: what is typed there is the text itself.
+      await expect(form(page).getByRole('textbox', { name: 'Content' })).toBeFocused();
       const offer = uniqueName('Phone offer ');
-      await page.keyboard.type(`<p>${offer}</p>`);
+      await page.keyboard.type(offer);
       await form(page).getByRole('button', { name: 'Add Content Block' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Content added successfully.' })).toBeVisible();
       await expect(item('home-banner')).toContainText('On the site');

@@ -12,6 +12,7 @@ const SCREENS = [
   { path: '/admin/assign-ghadi', link: 'Assign Ghadi', heading: 'Assign Ghadi' },
   { path: '/admin/content-blocks', link: 'Content Blocks', heading: 'Content Blocks' },
   { path: '/admin/activity', link: 'Activity', heading: 'Activity' },
+  { path: '/admin/media', link: 'Media', heading: 'Media' },
 ];
 
 test.describe('admin layout', () => {

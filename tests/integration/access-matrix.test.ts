@@ -19,6 +19,7 @@ import {
   submitResult,
   today,
 } from '../support/factories.js';
+import { multipartBody, solidImage, uploadImage } from '../support/media-uploads.js';
 import { servedRoutes } from '../support/routes.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, DIALECTS, useTestApp } from '../support/test-app.js';
 import { TestClock } from '../support/test-clock.js';
@@ -62,6 +63,11 @@ const ADMIN = { none: 401, invalid: 401, agent: 403, admin: 200 };
 const ADMIN_CREATE = { ...ADMIN, admin: 201 };
 const AGENT = { none: 401, invalid: 401, agent: 200, admin: 403 };
 const STAFF = { none: 401, invalid: 401, agent: 200, admin: 200 };
+/**
+ * Public routes of a feature this app has off (push without PUBLIC_URL): the same 404 whatever the
+ * token (push-subscriptions.test.ts calls them with push on, with and without tokens).
+ */
+const PUBLIC_BUT_OFF = { none: 404, invalid: 404, agent: 404, admin: 404 };
 
 /** Every route of the API (checked against the app's own route table below). */
 const ROUTES = [
@@ -115,8 +121,14 @@ const ROUTES = [
   'PUT /api/contentblocks/:id',
   'DELETE /api/contentblocks/:id',
   'GET /api/contentblocks/slug/:slug',
+  'GET /api/media',
+  'POST /api/media',
+  'DELETE /api/media/:id',
   'POST /api/visitor/track',
   'GET /api/visitor/stats',
+  'GET /api/push/key',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
   'GET /api/site',
   'GET /api/home',
   'GET /api/openapi.json',
@@ -604,6 +616,27 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       expected: ADMIN,
     },
     {
+      route: 'GET /api/media',
+      request: async () => ({ method: 'GET', url: '/api/media' }),
+      expected: ADMIN,
+    },
+    {
+      route: 'POST /api/media',
+      request: async () => {
+        const { payload, contentType } = multipartBody(await solidImage(40, 30, 'png'), 'a.png', 'image/png');
+        return { method: 'POST', url: '/api/media', body: payload, headers: { 'content-type': contentType } };
+      },
+      expected: ADMIN_CREATE,
+    },
+    {
+      route: 'DELETE /api/media/:id',
+      request: async () => ({
+        method: 'DELETE',
+        url: `/api/media/${(await uploadImage(t.app, admin(), await solidImage(40, 30, 'png')))._id}`,
+      }),
+      expected: ADMIN,
+    },
+    {
       route: 'GET /api/contentblocks/slug/:slug',
       request: async () => ({ method: 'GET', url: `/api/contentblocks/slug/${blockSlug}` }),
       expected: PUBLIC,
@@ -621,6 +654,29 @@ describe.each(DIALECTS)('access matrix [%s]', (dialect) => {
       route: 'GET /api/visitor/stats',
       request: async () => ({ method: 'GET', url: '/api/visitor/stats' }),
       expected: PUBLIC,
+    },
+    {
+      route: 'GET /api/push/key',
+      request: async () => ({ method: 'GET', url: '/api/push/key' }),
+      expected: PUBLIC_BUT_OFF,
+    },
+    {
+      route: 'POST /api/push/subscriptions',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        body: { subscription: { endpoint: 'https://push.example.net/x', keys: {} }, ghadis: [1], lang: 'en' },
+      }),
+      expected: PUBLIC_BUT_OFF,
+    },
+    {
+      route: 'DELETE /api/push/subscriptions',
+      request: async () => ({
+        method: 'DELETE',
+        url: '/api/push/subscriptions',
+        body: { endpoint: 'https://push.example.net/x' },
+      }),
+      expected: PUBLIC_BUT_OFF,
     },
     { route: 'GET /api/site', request: async () => ({ method: 'GET', url: '/api/site' }), expected: PUBLIC },
     { route: 'GET /api/home', request: async () => ({ method: 'GET', url: '/api/home' }), expected: PUBLIC },

@@ -48,6 +48,15 @@ import {
 
 const STARTERS = new Set(STARTER_GHADIS.map((ghadi) => ghadi.name_en));
 
+/** Transient: the VAPID key they are bound to never leaves the database (decision 0025). */
+const NOTIFICATION_TABLES: string[] = [
+  'push_subscriptions',
+  'push_subscription_ghadis',
+  'notifications',
+  'notification_deliveries',
+  'telegram_messages',
+];
+
 describe('the dump’s table list', () => {
   it('names every table the migrations create, parents before their children', async () => {
     const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
@@ -98,12 +107,22 @@ describe.each(DIALECTS)('backup and restore from %s', (dialect) => {
     for (const table of TABLE_ORDER) {
       // The signing key is the only setting, and it is left out (see the signing key's suite below);
       // idempotency keys, sessions, WebAuthn challenges and the log's tree nodes (rebuilt at start)
-      // never leave the database.
-      if (!['settings', 'idempotency_keys', 'sessions', 'webauthn_challenges', 'log_nodes'].includes(table))
+      // never leave the database, nor do push subscriptions and the notification outbox (decision 0025).
+      if (
+        ![
+          'settings',
+          'idempotency_keys',
+          'sessions',
+          'webauthn_challenges',
+          'log_nodes',
+          ...NOTIFICATION_TABLES,
+        ].includes(table)
+      )
         expect(dump.rows[table]?.length, table).toBeGreaterThan(0);
       expect(dump.counts[table], table).toBe(dump.rows[table]?.length);
     }
     expect(dump.rows.settings).toEqual([]);
+    for (const table of NOTIFICATION_TABLES) expect(dump.rows[table], table).toEqual([]);
     expect(dump.rows.idempotency_keys).toEqual([]);
     expect((await rowCounts(source.database)).idempotency_keys).toBeGreaterThan(0);
     expect(dump.rows.sessions).toEqual([]);

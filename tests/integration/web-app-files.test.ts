@@ -321,6 +321,9 @@ describe.skipIf(!WEB_BUILT)('the built service worker (decision 0011)', () => {
     // The dashboard's plots load their library when shown: no phone downloads it up front.
     expect(manifest['features/admin-dashboard/stats-charts.tsx']?.file).toMatch(/^assets\/stats-charts-/);
     expect(precached).not.toContain(manifest['features/admin-dashboard/stats-charts.tsx']?.file);
+    // So does the content blocks' visual editor.
+    expect(manifest['features/content-blocks/block-editor.tsx']?.file).toMatch(/^assets\/block-editor-/);
+    expect(precached).not.toContain(manifest['features/content-blocks/block-editor.tsx']?.file);
   });
 
   it('answers only the signed-in areas’ navigations itself, and caches only the agent’s reads of the API', () => {

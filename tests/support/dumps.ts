@@ -21,6 +21,7 @@ import {
   today,
   unique,
 } from './factories.js';
+import { solidImage, uploadImage } from './media-uploads.js';
 import { addLocalPasskey } from './software-authenticator.js';
 import type { TestApp } from './test-app.js';
 import { enableTwoFactor } from './totp-codes.js';
@@ -104,6 +105,8 @@ export async function populate({ app, database }: TestApp): Promise<void> {
     200,
   );
   await createContentBlock(app, admin);
+  // An image of the media library: its copies' bytes are a dump's only binary column.
+  await uploadImage(app, admin, await solidImage(400, 200, 'png'));
   expectStatus(
     await call(app, {
       method: 'POST',

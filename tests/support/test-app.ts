@@ -127,6 +127,8 @@ export async function createTestApp(
     buildLimits?: BuildOptions['buildLimits'];
     /** Settings that are no environment variable's (where the first admin's password file goes). */
     config?: Partial<AppConfig>;
+    /** The notification sender's pace and trust (a short poll, a local push service's CA). */
+    notifications?: BuildOptions['notifications'];
   } = {},
 ): Promise<TestApp> {
   const base = { ...testConfig(options.env), ...options.config };
@@ -153,6 +155,7 @@ export async function createTestApp(
       ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.buildLimits ? { buildLimits: options.buildLimits } : {}),
+      ...(options.notifications ? { notifications: options.notifications } : {}),
     });
     apps.push(app);
     return app;

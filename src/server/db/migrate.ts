@@ -21,6 +21,8 @@ import * as accountSessions from './migrations/2026-11-29-0401-account-sessions.
 import * as twoFactor from './migrations/2026-11-29-0501-two-factor.js';
 import * as passkeys from './migrations/2026-11-29-0601-passkeys.js';
 import * as declarationsByGhadi from './migrations/2026-11-29-1701-declarations-by-ghadi.js';
+import * as media from './migrations/2026-11-29-1801-media.js';
+import * as notifications from './migrations/2026-11-29-1901-notifications.js';
 
 /** What a migration may need of the site: the zone its days are reckoned in (SITE_TIMEZONE). */
 export interface MigrationSite {
@@ -55,6 +57,8 @@ const migrations: Record<string, SiteMigration> = {
   '2026-11-29-0501-two-factor': twoFactor,
   '2026-11-29-0601-passkeys': passkeys,
   '2026-11-29-1701-declarations-by-ghadi': declarationsByGhadi,
+  '2026-11-29-1801-media': media,
+  '2026-11-29-1901-notifications': notifications,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

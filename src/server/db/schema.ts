@@ -127,6 +127,28 @@ export interface ContentBlocksTable {
   updated_at: string;
 }
 
+/** An image of the media library; its copies are in media_files. */
+export interface MediaTable {
+  media_id: Generated<number>;
+  type: string;
+  width: number;
+  height: number;
+  /** The uploaded file's size. */
+  bytes: number;
+  created_at: string;
+}
+
+/** One stored copy of an image, served at /media/{path}. */
+export interface MediaFilesTable {
+  /** "{media_id}/{width}.{ext}": the address below /media/, so a read is by primary key. */
+  path: string;
+  media_id: number;
+  width: number;
+  type: string;
+  etag: string;
+  data: Buffer;
+}
+
 export interface VisitorsTable {
   session_id: string;
   /** Milliseconds since the epoch (a bigint: PostgreSQL answers it as text). */
@@ -342,6 +364,61 @@ export interface LogCheckpointsTable {
   signed_at: string;
 }
 
+/** A browser's Web Push subscription (decision 0025): its endpoint, RFC 8291 keys and language. */
+export interface PushSubscriptionsTable {
+  subscription_id: Generated<number>;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: 'en' | 'hi';
+  created_at: string;
+  updated_at: string;
+}
+
+/** The ghadis a subscription follows. */
+export interface PushSubscriptionGhadisTable {
+  subscription_id: number;
+  gid: number;
+}
+
+/** A declaration or correction to announce, written with the result (the outbox). */
+export interface NotificationsTable {
+  notification_id: Generated<number>;
+  gid: number;
+  result_date: string;
+  value: string;
+  /** 1 for a correction. */
+  corrected: number;
+  declared_at: string;
+  /** pending until fanned out into deliveries, then fanned. */
+  state: 'pending' | 'fanned';
+  created_at: string;
+}
+
+/** One notification to one subscription (push) or to the Telegram chat. */
+export interface NotificationDeliveriesTable {
+  delivery_id: Generated<number>;
+  notification_id: number;
+  channel: 'push' | 'telegram';
+  subscription_id: number | null;
+  state: 'pending' | 'sent' | 'failed' | 'gone' | 'superseded';
+  attempts: number;
+  /** ISO: not claimed before. */
+  next_attempt_at: string;
+  /** ISO: claimed by a sender until then; null when nobody holds it. */
+  lease_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The Telegram message a ghadi's day was announced with: a correction edits it. */
+export interface TelegramMessagesTable {
+  gid: number;
+  result_date: string;
+  message_id: number;
+  sent_at: string;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   ghadis: GhadisTable;
@@ -352,6 +429,8 @@ export interface DatabaseSchema {
   declarations: DeclarationsTable;
   usermaps: UsermapsTable;
   content_blocks: ContentBlocksTable;
+  media: MediaTable;
+  media_files: MediaFilesTable;
   visitors: VisitorsTable;
   settings: SettingsTable;
   change_log: ChangeLogTable;
@@ -368,4 +447,9 @@ export interface DatabaseSchema {
   daily_stats: DailyStatsTable;
   log_nodes: LogNodesTable;
   log_checkpoints: LogCheckpointsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_subscription_ghadis: PushSubscriptionGhadisTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  telegram_messages: TelegramMessagesTable;
 }

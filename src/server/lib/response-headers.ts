@@ -28,6 +28,15 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
+/**
+ * The policy of the embeds (/embed/…, docs/public-site.md "Embeds"), the only pages another site
+ * may show in a frame: the same policy but for its frame-ancestors.
+ */
+export const EMBEDDABLE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "frame-ancestors 'none'",
+  'frame-ancestors *',
+);
+
 /** Whether an answer's Content-Type header names HTML (a page a browser renders). */
 export function isHtml(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^\s*text\/html\s*(;|$)/i.test(contentType);
@@ -57,6 +66,8 @@ export class ResponseHeaders {
   readonly security: Readonly<Record<string, string>>;
   /** Headers of every HTML answer: the above and the Content-Security-Policy. */
   readonly htmlSecurity: Readonly<Record<string, string>>;
+  /** Headers of an embed: framing allowed (no X-Frame-Options, frame-ancestors *), the rest as strict. */
+  readonly embeddableSecurity: Readonly<Record<string, string>>;
   private readonly allowed: ReadonlySet<string>;
   private readonly perOrigin = new Map<string, Readonly<Record<string, string>>>();
 
@@ -65,6 +76,11 @@ export class ResponseHeaders {
       ? { ...BASE_SECURITY_HEADERS, 'strict-transport-security': HSTS }
       : BASE_SECURITY_HEADERS;
     this.htmlSecurity = { ...this.security, 'content-security-policy': CONTENT_SECURITY_POLICY };
+    const { 'x-frame-options': _denied, ...unframed } = this.security;
+    this.embeddableSecurity = {
+      ...unframed,
+      'content-security-policy': EMBEDDABLE_CONTENT_SECURITY_POLICY,
+    };
     this.allowed = new Set(corsOrigins);
     for (const origin of corsOrigins) {
       this.perOrigin.set(origin, {
@@ -77,10 +93,11 @@ export class ResponseHeaders {
   /**
    * The security headers of an answer with this Content-Type. The one rule both answer paths
    * follow, so that no page (the static index.html, the app's fallback, a rendered page, a 404 page)
-   * goes out without its policy.
+   * goes out without its policy. `frameable`: the answer is an embed (its cached answer says so).
    */
-  securityFor(contentType: unknown): Readonly<Record<string, string>> {
-    return isHtml(contentType) ? this.htmlSecurity : this.security;
+  securityFor(contentType: unknown, frameable = false): Readonly<Record<string, string>> {
+    if (!isHtml(contentType)) return this.security;
+    return frameable ? this.embeddableSecurity : this.htmlSecurity;
   }
 
   get corsEnabled(): boolean {

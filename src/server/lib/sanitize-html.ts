@@ -26,6 +26,28 @@ export const STYLE_RULES: Readonly<Record<string, StyleRule>> = {
   },
 };
 
+/** A copy of the media library (src/server/modules/media), addressed relative to the site. */
+const LIBRARY_ADDRESS = /^\/media\/(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._\-/]+$/;
+
+/**
+ * Whether every candidate of a srcset is an image of the site's own media library. Candidates are
+ * "address [descriptor]" separated by commas; the library's addresses hold no commas or spaces.
+ */
+export function isLibrarySrcset(srcset: string): boolean {
+  const candidates = srcset.split(',').map((candidate) => candidate.trim());
+  return candidates.every((candidate) => {
+    const address = candidate.split(/\s+/)[0] ?? '';
+    return LIBRARY_ADDRESS.test(address);
+  });
+}
+
+/** srcset is kept only when it names library images alone: a block cannot load images from elsewhere by it. */
+function withLibrarySrcset(tagName: string, attribs: sanitizeHtml.Attributes) {
+  if (attribs.srcset === undefined || isLibrarySrcset(attribs.srcset)) return { tagName, attribs };
+  const { srcset: _dropped, ...rest } = attribs;
+  return { tagName, attribs: rest };
+}
+
 /**
  * Content blocks are shown on the public page as HTML, so what an admin saves is cleaned:
  * formatting, links, images and tables stay; scripts, event handlers, javascript: URLs, classes
@@ -46,11 +68,14 @@ export const CONTENT_HTML_OPTIONS: sanitizeHtml.IOptions = {
     'u',
     'font',
     'center',
+    'picture',
+    'source',
   ],
   allowedAttributes: {
     '*': ['style', 'title', 'dir', 'lang', 'align'],
     a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height', 'loading'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
+    source: ['srcset', 'type', 'sizes', 'media', 'width', 'height'],
     td: ['colspan', 'rowspan'],
     th: ['colspan', 'rowspan', 'scope'],
     font: ['color', 'size'],
@@ -58,6 +83,8 @@ export const CONTENT_HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowedStyles: {
     '*': Object.fromEntries(Object.entries(STYLE_RULES).map(([property, rule]) => [property, rule.values])),
   },
+  // A void element, written as one (sanitize-html's list lacks it).
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source'],
   // Removed with their content (sanitize-html's own default, named so the preview can say so).
   nonTextTags: ['script', 'style', 'textarea', 'option'],
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -68,10 +95,28 @@ export const CONTENT_HTML_OPTIONS: sanitizeHtml.IOptions = {
       tagName,
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
+    img: withLibrarySrcset,
+    source: withLibrarySrcset,
   },
 };
 
 /** A block's Content as the site stores and serves it: the one sanitizer of block HTML. */
 export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(html, CONTENT_HTML_OPTIONS).trim();
+}
+
+/**
+ * A block's Content as a public page shows it: sanitized, with its images loaded lazily, but for a
+ * block at the top of a page (the home banner), whose images the visitor sees first.
+ */
+export function publicContentHtml(html: string, aboveTheFold: boolean): string {
+  const img = (tagName: string, attribs: sanitizeHtml.Attributes) => {
+    const kept = withLibrarySrcset(tagName, attribs).attribs;
+    const { loading: _loading, ...rest } = kept;
+    return { tagName, attribs: aboveTheFold ? rest : { ...rest, loading: 'lazy' } };
+  };
+  return sanitizeHtml(html, {
+    ...CONTENT_HTML_OPTIONS,
+    transformTags: { ...CONTENT_HTML_OPTIONS.transformTags, img },
+  }).trim();
 }

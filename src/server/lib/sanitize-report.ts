@@ -46,6 +46,8 @@ const allowedAttributes = CONTENT_HTML_OPTIONS.allowedAttributes as Record<strin
 const allowedSchemes = CONTENT_HTML_OPTIONS.allowedSchemes as string[];
 const nonTextTags = CONTENT_HTML_OPTIONS.nonTextTags ?? [];
 const schemesByTag = (CONTENT_HTML_OPTIONS.allowedSchemesByTag ?? {}) as Record<string, string[]>;
+type TagTransform = (tag: string, attribs: sanitizeHtml.Attributes) => sanitizeHtml.Tag;
+const siteTransforms = (CONTENT_HTML_OPTIONS.transformTags ?? {}) as Record<string, TagTransform | undefined>;
 const URL_ATTRIBUTES = new Set(sanitizeHtml.defaults.allowedSchemesAppliedToAttributes);
 
 function tagRemoval(name: string, attribs: Record<string, string>): ContentRemoval {
@@ -69,6 +71,8 @@ function attributeReason(tag: string, name: string, value: string): string {
     return "classes are removed: a block cannot use the site's own styles to restyle or cover the page";
   if (!kept(tag).includes(name)) return `<${tag}> keeps only these attributes: ${kept(tag).join(', ')}`;
   if (value.trim() === '') return 'an empty value is removed';
+  if (name === 'srcset')
+    return 'srcset is kept only when every image in it is from the media library (addresses starting /media/)';
   if (URL_ATTRIBUTES.has(name)) {
     const schemes = schemesByTag[tag] ?? allowedSchemes;
     return `addresses may only be ${schemes.map((scheme) => `${scheme}:`).join(', ')} or relative to the site`;
@@ -134,7 +138,8 @@ function removalsOf({ tag, written, left }: Opened, verdicts: Map<string, boolea
         ? []
         : [{ what: `part of ${name} on <${tag}>`, why: 'some of its addresses are not allowed' }];
     }
-    const shown = URL_ATTRIBUTES.has(name) && value.trim() ? `${name}="${shorten(value)}"` : name;
+    const shown =
+      (URL_ATTRIBUTES.has(name) || name === 'srcset') && value.trim() ? `${name}="${shorten(value)}"` : name;
     return [{ what: `${shown} on <${tag}>`, why: attributeReason(tag, name, value) }];
   });
 }
@@ -145,12 +150,14 @@ export function explainSanitizing(content: string): { html: string; removed: Con
   sanitizeHtml(content, {
     ...CONTENT_HTML_OPTIONS,
     transformTags: {
-      ...CONTENT_HTML_OPTIONS.transformTags,
-      // Runs after the site's own transforms, on every tag outside a discarded script or style.
+      // Every tag outside a discarded script or style: the attributes as written, then the site's
+      // own transform of the tag (which may drop some, as a srcset from elsewhere), then the library.
       '*': (tag, attribs) => {
-        const left = { ...attribs };
-        opened.push({ tag, written: { ...attribs }, left });
-        return { tagName: tag, attribs: left };
+        const written = { ...attribs };
+        const transformed = siteTransforms[tag]?.(tag, attribs) ?? { tagName: tag, attribs };
+        const left = { ...transformed.attribs };
+        opened.push({ tag, written, left });
+        return { tagName: transformed.tagName, attribs: left };
       },
     },
   });

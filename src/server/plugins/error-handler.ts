@@ -32,6 +32,8 @@ const MEGABYTE = 1024 * 1024;
 /** The route's own limit: the CSV import takes 10 MB where everything else takes 1 MB. */
 function tooLargeMessage(request: FastifyRequest): string {
   const limit = request.routeOptions.bodyLimit;
+  // A small route's limit (a push subscription's) in kilobytes: "0 MB" would say nothing.
+  if (limit && limit < MEGABYTE) return `Request body is too large (limit ${Math.round(limit / 1024)} KB)`;
   const megabytes = limit ? Math.round((limit / MEGABYTE) * 10) / 10 : 1;
   return `Request body is too large (limit ${megabytes} MB)`;
 }

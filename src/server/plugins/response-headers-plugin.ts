@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ResponseHeaders } from '../lib/response-headers.js';
+import { EMBEDDABLE_CONTENT_SECURITY_POLICY, type ResponseHeaders } from '../lib/response-headers.js';
 
 /** Adds `value` to the answer's Vary header unless it names it already. */
 function varyOn(reply: FastifyReply, value: string) {
@@ -18,8 +18,10 @@ function varyOn(reply: FastifyReply, value: string) {
 export function registerResponseHeaders(app: FastifyInstance, headers: ResponseHeaders) {
   // A callback hook, not an async one: it runs on every response, and a promise each time shows.
   app.addHook('onSend', (request, reply, payload, done) => {
-    // Keyed on the answer's type, not its route, so that every HTML answer has the page policy.
-    reply.headers(headers.securityFor(reply.getHeader('content-type')));
+    // Keyed on the answer's type, not its route, so that every HTML answer has the page policy. An
+    // embed's cached answer set the embeddable policy itself (answer-delivery.ts): it is kept.
+    const frameable = reply.getHeader('content-security-policy') === EMBEDDABLE_CONTENT_SECURITY_POLICY;
+    reply.headers(headers.securityFor(reply.getHeader('content-type'), frameable));
     // A public answer a shared cache may keep (it names its keys) is the same for everyone: no request
     // id, and CORS for every origin (answer-delivery.ts). Public routes log nothing to find by the id.
     if (reply.hasHeader('surrogate-key')) {

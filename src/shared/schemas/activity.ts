@@ -26,6 +26,8 @@ export const ACTIVITY_ACTIONS = [
   'content_create',
   'content_update',
   'content_delete',
+  'media_upload',
+  'media_delete',
   'result_declare',
   'result_correct',
   'result_hold',

@@ -7,9 +7,9 @@ import { ghadiConfirmations } from './pending.js';
 /**
  * GET /api/results/count and /api/results/export.csv are admin routes, and /api/charts/month/{month}
  * is the monthly chart, so no ghadi's public /api/results/{name} or /api/charts/{name}/{year} may be
- * named like them.
+ * named like them; /embed/board is every ghadi's embed, so no ghadi's /embed/{name} may be "board".
  */
-export const RESERVED_GHADI_NAMES: readonly string[] = ['count', 'export.csv', 'month'];
+export const RESERVED_GHADI_NAMES: readonly string[] = ['count', 'export.csv', 'month', 'board'];
 
 /** NameEn becomes a URL path segment (/satta-results/{name}), so it may not hold URL delimiters. */
 const nameEn = requiredText(60)

@@ -1,5 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContentBlockInput, ContentBlockRecord } from '../../shared/schemas/content-blocks.js';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ContentBlockInput,
+  ContentBlockRecord,
+  ContentPreviewAnswer,
+} from '../../shared/schemas/content-blocks.js';
 import { api } from '../lib/api-client.js';
 import { queryKeys } from './query-keys.js';
 
@@ -28,5 +32,20 @@ export function useDeleteContentBlock() {
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/contentblocks/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.contentBlocks }),
+  });
+}
+
+/**
+ * The HTML the site would serve for this Content, and what it would remove. Nothing is asked for an
+ * empty Content; while the next answer comes, the last one stays on screen.
+ */
+export function useContentPreview(content: string) {
+  return useQuery({
+    queryKey: queryKeys.contentPreview(content),
+    queryFn: ({ signal }) =>
+      api.post<ContentPreviewAnswer>('/api/contentblocks/preview', { Content: content }, { signal }),
+    enabled: content.trim() !== '',
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

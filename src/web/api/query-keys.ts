@@ -10,6 +10,11 @@ export const queryKeys = {
   resultHistory: (gid: number, date: string) => ['results', 'history', gid, date] as const,
   assignments: ['assignments'] as const,
   contentBlocks: ['content-blocks'] as const,
+  /** What the site would serve for a block's Content, and what it would remove (the editor's preview). */
+  contentPreview: (content: string) => ['content-preview', content] as const,
+  /** Every page of the image library starts with this. */
+  media: ['media'] as const,
+  mediaPage: (page: number, limit: number) => ['media', page, limit] as const,
   /** Every holiday, past and future (public GET /api/holidays). */
   holidays: ['holidays'] as const,
   /** Results held for a second confirmation (GET /api/pending), polled by the admin's console. */

@@ -58,6 +58,13 @@ const adminPages: RouteObject[] = [
     ),
   },
   {
+    path: 'media',
+    lazy: page(
+      () => import('../features/media/media-page.js'),
+      (m) => m.MediaPage,
+    ),
+  },
+  {
     path: 'activity',
     lazy: page(
       () => import('../features/activity/activity-page.js'),

@@ -19,6 +19,11 @@ export class ApiError extends Error {
 /** Where the API lives: the same origin by default, or VITE_API_URL for a separately hosted front end. */
 const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 
+/** The full address of an API path, for the few calls not made with fetch (an upload's progress). */
+export function apiUrl(path: string): string {
+  return `${API_BASE}${path}`;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface RequestOptions {

@@ -90,30 +90,41 @@ async function writeTable(
   writer: DumpWriter,
   pageSize: number,
 ): Promise<number> {
-  const { key, bigints = [], omit, transient } = tableSpec(table);
+  const { key, bigints = [], binary = [], omit, transient, rowsPerPage } = tableSpec(table);
   if (transient) return 0;
+  const limit = Math.min(pageSize, rowsPerPage ?? pageSize);
   let after: unknown;
   let count = 0;
   for (;;) {
-    const rows = await repository.page(table, key, after, pageSize, omit);
-    if (rows.length > 0) await writer.write(rows.map((row) => ({ table, row: normalize(row, bigints) })));
+    const rows = await repository.page(table, key, after, limit, omit);
+    if (rows.length > 0)
+      await writer.write(rows.map((row) => ({ table, row: normalize(row, bigints, binary) })));
     count += rows.length;
-    if (rows.length < pageSize) return count;
+    if (rows.length < limit) return count;
     after = rows[rows.length - 1]?.[key];
   }
 }
 
 /**
- * The same row reads the same from either database: columns in name order, and PostgreSQL's bigints
- * (answered as text) as numbers, as SQLite answers them.
+ * The same row reads the same from either database: columns in name order, PostgreSQL's bigints
+ * (answered as text) as numbers, as SQLite answers them, and bytes as base64 (JSON has no bytes).
  */
-function normalize(row: DumpRow, bigints: readonly string[]): DumpRow {
+function normalize(row: DumpRow, bigints: readonly string[], binary: readonly string[]): DumpRow {
   const out: DumpRow = {};
   for (const column of Object.keys(row).sort()) {
     const value = row[column];
-    out[column] = bigints.includes(column) || typeof value === 'bigint' ? toSafeNumber(value, column) : value;
+    if (binary.includes(column)) out[column] = toBase64(value, column);
+    else
+      out[column] =
+        bigints.includes(column) || typeof value === 'bigint' ? toSafeNumber(value, column) : value;
   }
   return out;
+}
+
+function toBase64(value: unknown, column: string): string | null {
+  if (value === null) return null;
+  if (!(value instanceof Uint8Array)) throw new DumpError(`Column ${column} holds no bytes`);
+  return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
 }
 
 function toSafeNumber(value: unknown, column: string): number | null {

@@ -1,6 +1,6 @@
 import { DumpError, dumpRowLineSchema, dumpTrailerSchema, parseLine } from './dump-format.js';
 import type { DumpRepository, DumpRow } from './dump-repository.js';
-import { isOmitted, isTableName, TABLE_ORDER, type TableName } from './dump-tables.js';
+import { isOmitted, isTableName, TABLE_ORDER, type TableName, tableSpec } from './dump-tables.js';
 
 /** Bound parameters per insert, well under SQLite's (32 766) and PostgreSQL's (65 535) limits. */
 const MAX_PARAMETERS = 5000;
@@ -34,6 +34,19 @@ export async function loadRows(
   return counted;
 }
 
+/** The base64 text of bytes columns decoded, as the export wrote them. */
+function withBytes(row: DumpRow, binary: readonly string[], lineNumber: number): DumpRow {
+  const out: DumpRow = { ...row };
+  for (const column of binary) {
+    const value = row[column];
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value))
+      throw new DumpError(`Line ${lineNumber}: column ${column} is not base64: the file is damaged`);
+    out[column] = Buffer.from(value, 'base64');
+  }
+  return out;
+}
+
 class RowLoader {
   private position = 0;
   private batch: DumpRow[] = [];
@@ -62,8 +75,13 @@ class RowLoader {
     this.counts[table] += 1;
     // A dump made before the signing key was left out holds it: it is not taken into another database.
     if (isOmitted(table, row)) return;
-    this.batch.push(row);
-    if (this.batch.length * Object.keys(row).length >= MAX_PARAMETERS) await this.flush();
+    const { binary = [], rowsPerPage } = tableSpec(table);
+    this.batch.push(binary.length > 0 ? withBytes(row, binary, lineNumber) : row);
+    if (
+      this.batch.length * Object.keys(row).length >= MAX_PARAMETERS ||
+      (rowsPerPage !== undefined && this.batch.length >= rowsPerPage)
+    )
+      await this.flush();
   }
 
   async finish(expected: Record<string, number>): Promise<Record<TableName, number>> {

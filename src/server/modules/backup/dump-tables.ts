@@ -1,4 +1,5 @@
 import type { DatabaseSchema } from '../../db/schema.js';
+import { VAPID_KEY_SETTINGS } from '../push/vapid-key-store.js';
 import { SIGNING_KEY_SETTINGS } from '../settings/signing-key-store.js';
 import { LOG_KEY_SETTING } from '../transparency/log-key-store.js';
 
@@ -13,6 +14,10 @@ export interface TableSpec<T extends TableName> {
   generated: boolean;
   /** Columns PostgreSQL answers as text (bigint): written as numbers, as SQLite answers them. */
   bigints?: readonly ColumnOf<T>[];
+  /** Columns of bytes (SQLite blob, PostgreSQL bytea): written as base64 text, read back as bytes. */
+  binary?: readonly ColumnOf<T>[];
+  /** Rows per page and per insert when rows are large (images): memory stays flat either way. */
+  rowsPerPage?: number;
   /**
    * A row the migrations themselves insert: it does not make a database non-empty, and an import
    * replaces it with the dump's.
@@ -37,11 +42,12 @@ export interface TableSpec<T extends TableName> {
  * fails the type check. Keys are table names (never numeric), so the literal's order is kept.
  */
 export const DUMP_TABLES = {
-  // The signing keys (tokens, the transparency log): whoever reads a dump or a backup must not be able to sign with them.
+  // The signing keys (tokens, the transparency log, Web Push's VAPID key): whoever reads a dump or a
+  // backup must not be able to sign with them.
   settings: {
     key: 'key',
     generated: false,
-    omit: { column: 'key', values: [...SIGNING_KEY_SETTINGS, LOG_KEY_SETTING] },
+    omit: { column: 'key', values: [...SIGNING_KEY_SETTINGS, LOG_KEY_SETTING, ...VAPID_KEY_SETTINGS] },
   },
   users: { key: 'user_id', generated: true },
   // The TOTP secrets and the backup codes' hashes: a restore keeps everyone's second factor (a dump
@@ -64,6 +70,9 @@ export const DUMP_TABLES = {
   log_nodes: { key: 'level', generated: false, transient: true },
   usermaps: { key: 'usermap_id', generated: true },
   content_blocks: { key: 'block_id', generated: true },
+  // The media library's images live in the database, so a dump carries them (a few megabytes each at most).
+  media: { key: 'media_id', generated: true },
+  media_files: { key: 'path', generated: false, binary: ['data'], rowsPerPage: 20 },
   visitors: { key: 'session_id', generated: false, bigints: ['last_seen'] },
   visitor_totals: { key: 'name', generated: false, bigints: ['total'], seed: { name: 'sessions', total: 0 } },
   daily_stats: { key: 'date', generated: false },
@@ -81,6 +90,14 @@ export const DUMP_TABLES = {
   idempotency_keys: { key: 'key', generated: false, transient: true },
   // A challenge lives five minutes and answers one sign-in or registration under way.
   webauthn_challenges: { key: 'challenge', generated: false, transient: true },
+  // A subscription works only with the VAPID key it was made for, which never leaves the database:
+  // on a restored or imported database the key is new, so the browsers subscribe again (decision 0025).
+  push_subscriptions: { key: 'subscription_id', generated: true, transient: true },
+  push_subscription_ghadis: { key: 'subscription_id', generated: false, transient: true },
+  // The outbox lives minutes: what it had not sent when the dump was made is stale after a restore.
+  notifications: { key: 'notification_id', generated: true, transient: true },
+  notification_deliveries: { key: 'delivery_id', generated: true, transient: true },
+  telegram_messages: { key: 'gid', generated: false, transient: true },
 } as const satisfies { [T in TableName]: TableSpec<T> };
 
 /** The tables in import order. */

@@ -1,8 +1,9 @@
+import { BANNER_SLUG } from '../../../shared/home-content-blocks.js';
 import type { ContentBlockInput, ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
 import { type Executor, isUniqueViolation } from '../../db/database.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { recordIds } from '../../lib/record-ids.js';
-import { sanitizeContentHtml } from '../../lib/sanitize-html.js';
+import { publicContentHtml, sanitizeContentHtml } from '../../lib/sanitize-html.js';
 import type { ActivityRecorder, Actor, Recorded } from '../activity/activity-recorder.js';
 import { changedFields, fieldValues, summaryOf } from '../activity/activity-summary.js';
 import type { ChangeLog } from '../changes/change-log.js';
@@ -64,12 +65,13 @@ export class ContentBlocksService {
   /**
    * An active block as the public pages show it. Sanitized again on the way out: a block saved under
    * older, looser rules (classes, any colour) is served by today's. The public site keeps the answer,
-   * so this runs once per change of the block, not per visit.
+   * so this runs once per change of the block, not per visit. Its images load lazily, but for the
+   * home banner's, which are at the top of the page.
    */
   async findActiveBySlug(slug: string): Promise<ContentBlockRecord> {
     const row = await this.blocks.findActiveBySlug(slug.toLowerCase());
     if (!row) throw new NotFoundError('Content block not found');
-    return { ...toRecord(row), Content: sanitizeContentHtml(row.content) };
+    return { ...toRecord(row), Content: publicContentHtml(row.content, row.slug === BANNER_SLUG) };
   }
 
   async create(actor: Actor, input: ContentBlockInput): Promise<ContentBlockRecord> {

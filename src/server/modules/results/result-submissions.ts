@@ -24,6 +24,7 @@ import type { ChangeLog } from '../changes/change-log.js';
 import type { DeclarationLog } from '../declarations/declaration-log.js';
 import type { GhadisService } from '../ghadis/ghadis-service.js';
 import { type IdempotencyKeys, type KeyedRequest, requestHashOf } from '../idempotency/idempotency-keys.js';
+import type { NotificationOutbox } from '../notifications/notification-outbox.js';
 import type { PendingRepository } from '../pending/pending-repository.js';
 import { adminDateRange } from './result-dates.js';
 import { toAdminRecord, toPublicRecord } from './result-records.js';
@@ -98,6 +99,8 @@ export interface ResultSubmissionsNeeds {
   /** Submissions each user may send a minute (SUBMISSIONS_PER_USER_PER_MINUTE), keyed by user id. */
   perUser: PerMinuteLimit;
   activity: ActivityRecorder;
+  /** Declarations and corrections to notify subscribers of, enqueued with the write (decision 0025). */
+  notifications?: NotificationOutbox;
   /** Told of each accepted submission, by the submitter's role (the metrics). */
   onDeclared?: (source: 'admin' | 'agent') => void;
 }
@@ -253,8 +256,11 @@ export class ResultSubmissions {
           },
         };
         if (keyed) await this.needs.keys.store(trx, keyed, answer);
-        if (outcome.kind !== 'unchanged')
+        if (outcome.kind !== 'unchanged') {
           await this.needs.activity.record(trx, actor, resultActivity(row, outcome));
+          const corrected = outcome.kind === 'corrected';
+          await this.needs.notifications?.announce(trx, { gid, date, value, corrected, declaredAt: now });
+        }
         return { answer, published: { outcome, shown } };
       },
       // The same value sent again, or a value held for a second person, changes nothing anyone sees.

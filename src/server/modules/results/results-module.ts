@@ -5,6 +5,7 @@ import type { GhadisService } from '../ghadis/ghadis-service.js';
 import { IdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import { IdempotencyKeysRepository } from '../idempotency/idempotency-keys-repository.js';
 import type { ModuleContext, ModuleRoutes } from '../module-context.js';
+import type { NotificationOutbox } from '../notifications/notification-outbox.js';
 import { PendingRepository } from '../pending/pending-repository.js';
 import { ResultSubmissions } from './result-submissions.js';
 import { ResultsChartRepository } from './results-chart-repository.js';
@@ -19,6 +20,8 @@ export interface ResultsModuleNeeds {
   ghadis: GhadisService;
   assignments: AssignmentsRepository;
   declarations: DeclarationLog;
+  /** Where declarations and corrections are enqueued to be notified, in their transaction. */
+  notifications?: NotificationOutbox;
   /** Told of each accepted submission or import (the metrics). */
   onDeclared?: (source: 'admin' | 'agent' | 'import', count?: number) => void;
 }
@@ -47,6 +50,7 @@ export function resultsModule(context: ModuleContext, needs: ResultsModuleNeeds)
     pending,
     perUser: new PerMinuteLimit(config.submissionsPerUserPerMinute, now),
     activity,
+    notifications: needs.notifications,
     onDeclared: (source) => needs.onDeclared?.(source),
   });
   const csv = new ResultsCsvService({

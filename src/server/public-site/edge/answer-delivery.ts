@@ -32,6 +32,8 @@ export function makeDelivery(
 
 /** How long a shared cache may serve an answer stale while it asks again, or while the site fails. */
 const SHARED_STALE_SECONDS = 86_400;
+/** A file named by its hash, as the web app's assets are. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** What may change at any moment is held a second by a shared cache that gets no purges… */
 const OPEN_SHARED_MAX_AGE = 1;
 /** …and a closed period (a past month or year) a day: it changes only by a correction. */
@@ -49,6 +51,8 @@ const CLOSED_SHARED_MAX_AGE = 86_400;
  */
 export function cachingHeaders(caching: AnswerCaching, stale: boolean): Record<string, string> {
   if (caching.shared === false) return { 'cache-control': 'private, max-age=0' };
+  // Its bytes are its address's: a rebuild (stale or not) makes the same ones.
+  if (caching.immutable) return { 'cache-control': IMMUTABLE };
   if (stale)
     return { 'cache-control': `public, max-age=0, s-maxage=0, stale-if-error=${SHARED_STALE_SECONDS}` };
   const shared = caching.open ? OPEN_SHARED_MAX_AGE : CLOSED_SHARED_MAX_AGE;
@@ -154,7 +158,7 @@ export function deliver(
   if (!delivery) {
     const { site } = state;
     const headers: Record<string, string> = {
-      ...site.securityFor(answer.contentType),
+      ...site.securityFor(answer.contentType, answer.frameable),
       ...cachingHeaders(answer.caching, state.stale),
       ...(state.stale || answer.caching.shared === false ? {} : keyHeaders(answer.caching.keys)),
       [CHANGE_ID_HEADER]: String(state.version),

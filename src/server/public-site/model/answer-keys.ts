@@ -42,6 +42,14 @@ export function boardKeys(today: string): string[] {
   return [HOME_KEY, TODAY_KEY, dayKey(today), dayKey(addDays(today, -1))];
 }
 
+/**
+ * What a ghadi's embed shows: its own record (time, names, closed), its latest values (any result of
+ * it drops `results-G`), and today's and yesterday's, which move with the day.
+ */
+export function ghadiEmbedKeys(gid: number): string[] {
+  return [ghadiKey(gid), ghadiResultsKey(gid), TODAY_KEY];
+}
+
 /** What the home page shows: the board, the record chart's month and the blocks it embeds. */
 export function homeKeys(today: string, recordMonth: string): string[] {
   return [...boardKeys(today), monthKey(recordMonth), contentKey(BLOG_SLUG), contentKey(BANNER_SLUG)];

@@ -24,6 +24,8 @@ export interface AnswerCaching {
    * a shared cache must not give it to a request for another.
    */
   shared?: false;
+  /** A file whose address names its bytes (a hash): every cache keeps it a year. */
+  immutable?: true;
 }
 
 /**
@@ -41,6 +43,8 @@ export interface CachedAnswer {
   bodies: Partial<Record<Encoding, Buffer>>;
   etags: Record<Encoding, string>;
   caching: AnswerCaching;
+  /** An embed: a page other sites may show in a frame (its headers allow it). */
+  frameable?: true;
   /** Built on first use, per encoding, version and for the 304: what goes on the wire. */
   deliveries: Map<string, Delivery>;
 }
@@ -83,6 +87,8 @@ export interface PrepareOptions {
   caching: AnswerCaching;
   /** False for an answer sent once and not kept (compressing it would cost more than it saves). */
   compress?: boolean;
+  /** An embed, which other sites may frame. */
+  frameable?: true;
 }
 
 /** A body's bytes as sent, its hash, and its brotli copy when it is worth one. */
@@ -117,7 +123,7 @@ export function answerOf(
   status: number,
   contentType: string,
   { identity, hash, br }: EncodedBody,
-  { caching }: PrepareOptions,
+  { caching, frameable }: PrepareOptions,
 ): CachedAnswer {
   return {
     status,
@@ -127,6 +133,7 @@ export function answerOf(
     bodies: { identity, br },
     etags: { identity: `"${hash}"`, gzip: `"${hash}-gz"`, br: `"${hash}-br"` },
     caching,
+    ...(frameable ? { frameable } : {}),
     deliveries: new Map(),
   };
 }

@@ -83,6 +83,7 @@ async function resultsPage(
     ghadi,
     results: results ?? null,
     punctuality,
+    siteUrl: context.publicUrl,
   };
   const keep = keepable && ghadi !== null;
   const keys = ghadi ? [ghadiKey(ghadi.GID), ghadiMonthKey(ghadi.GID, month)] : [];

@@ -39,6 +39,7 @@ import {
 import { encodeJson, prepareFailure } from '../model/cached-answer.js';
 import type { Built } from '../model/kept-entry.js';
 import { CHART_READS } from './chart-reads.js';
+import { EMBED_READS } from './embed-reads.js';
 import { FEED_AND_CALENDAR_READS } from './feed-and-calendar-reads.js';
 import { PAGE_READS } from './page-reads.js';
 import { PUNCTUALITY_READS } from './punctuality-reads.js';
@@ -317,6 +318,7 @@ export const PUBLIC_READS: readonly PublicRead[] = [
   ...PUNCTUALITY_READS,
   ...RECEIPT_READS,
   ...PAGE_READS,
+  ...EMBED_READS,
   ...SITE_FILE_READS,
   ...FEED_AND_CALENDAR_READS,
 ];

@@ -20,6 +20,7 @@ const LINKS = [
   { to: '/admin/activity', label: 'Activity' },
   // After the spec's links, which keep their order.
   { to: '/admin/holidays', label: 'Holidays' },
+  { to: '/admin/media', label: 'Media' },
   { to: PENDING_PATH, label: 'Pending results' },
   { to: ACCOUNT_PATHS.admin, label: 'Account' },
 ];

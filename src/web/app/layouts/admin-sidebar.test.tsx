@@ -83,6 +83,7 @@ describe('the admin sidebar', () => {
       ['Content Blocks', '/admin/content-blocks'],
       ['Activity', '/admin/activity'],
       ['Holidays', '/admin/holidays'],
+      ['Media', '/admin/media'],
       ['Pending results', '/admin/pending'],
       ['Account', '/admin/account'],
     ]);

@@ -24,6 +24,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   content_create: 'Content block created',
   content_update: 'Content block updated',
   content_delete: 'Content block deleted',
+  media_upload: 'Image uploaded',
+  media_delete: 'Image deleted',
   result_declare: 'Result declared',
   result_correct: 'Result corrected',
   result_hold: 'Result held for a second person',

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
+import { useController } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   type ContentBlockInput,
@@ -12,9 +13,10 @@ import { Card } from '../../components/ui/card.js';
 import { CheckboxField } from '../../components/ui/checkbox-field.js';
 import { TextField } from '../../components/ui/field.js';
 import type { Notice } from '../../components/ui/notice.js';
-import { TextAreaField } from '../../components/ui/textarea-field.js';
 import { useAppForm } from '../../hooks/use-app-form.js';
 import { messageOr } from '../../lib/api-client.js';
+import { ContentField } from './content-field.js';
+import { ContentPreview } from './content-preview.js';
 import type { NewBlock } from './site-blocks.js';
 
 type ContentBlockFormValues = z.input<typeof contentBlockInput>;
@@ -41,6 +43,7 @@ export function ContentBlockForm({
   const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
+    control,
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
@@ -53,6 +56,8 @@ export function ContentBlockForm({
       isActive: editing?.isActive ?? true,
     },
   });
+
+  const { field: content } = useController({ name: 'Content', control });
 
   useEffect(() => {
     if (!editing && !creating) return;
@@ -92,14 +97,19 @@ export function ContentBlockForm({
             {...register('Slug')}
           />
         </div>
-        <TextAreaField
-          label="Content"
-          rows={10}
-          spellCheck={false}
-          hint="HTML, shown as is on the site (scripts and other unsafe parts are removed)."
-          error={errors.Content?.message}
-          {...register('Content')}
-        />
+        {/* The preview sits beside the editor where both fit, below it on a phone. */}
+        <div className="grid gap-4 lg:grid-cols-2">
+          <div className="min-w-0">
+            <ContentField
+              ref={content.ref}
+              value={content.value ?? ''}
+              onChange={content.onChange}
+              onBlur={content.onBlur}
+              error={errors.Content?.message}
+            />
+          </div>
+          <ContentPreview content={content.value ?? ''} />
+        </div>
         <CheckboxField label="Active (shown on the site)" className="-ml-2 w-fit" {...register('isActive')} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={isSubmitting}>

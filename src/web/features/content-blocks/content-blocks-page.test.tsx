@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentBlockRecord } from '../../../shared/schemas/content-blocks.js';
@@ -82,9 +82,12 @@ describe('ContentBlocksPage: the blocks the site shows', () => {
     const form = screen.getByRole('form', { name: 'Add Content Block' });
     expect(within(form).getByLabelText('Title')).toHaveValue('Home banner');
     expect(within(form).getByLabelText('Slug')).toHaveValue('home-banner');
-    expect(within(form).getByLabelText('Content')).toHaveFocus();
+    // The visual editor, once its code has loaded.
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Content' })).toHaveFocus());
+    expect(within(form).getByRole('textbox', { name: 'Content' })).toHaveAttribute('contenteditable', 'true');
 
-    await userEvent.type(within(form).getByLabelText('Content'), 'Holiday on Sunday');
+    await userEvent.click(within(form).getByRole('button', { name: 'HTML source' }));
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Content' }), 'Holiday on Sunday');
     await userEvent.click(within(form).getByRole('button', { name: 'Add Content Block' }));
     expect(await screen.findByText('Content added successfully.')).toBeInTheDocument();
     expect(posted).toEqual([

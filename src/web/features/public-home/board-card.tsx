@@ -5,6 +5,7 @@ import { ghadiName, inLanguage, type Language } from '../../../shared/page-langu
 import type { GhadiRecord } from '../../../shared/schemas/ghadis.js';
 import { CorrectionMark } from '../../components/public/correction-mark.js';
 import { NameText } from '../../components/public/ghadi-name.js';
+import { NotifyBell } from '../../components/public/notify-bell.js';
 import { isComplete } from './board-state.js';
 import type { HomeText } from './home-text.js';
 
@@ -201,7 +202,10 @@ export function GhadiCard({
         isNext ? 'border-indigo-600 ring-1 ring-indigo-600' : 'border-slate-200'
       }`}
     >
-      <h3 className="w-full text-base font-bold break-words text-indigo-900 sm:text-lg">
+      {/* Above the card's link, in its corner. On a phone's narrow card the name starts below it, whole
+          words on its full width; wider, it keeps clear of it on both sides, centred. */}
+      <NotifyBell gid={ghadi.GID} name={ghadiName(ghadi, language)} language={language} onCard />
+      <h3 className="mt-6 w-full text-base font-bold break-words text-indigo-900 sm:mt-0 sm:px-8 sm:text-lg">
         {/* The whole card is the link (the ::after covers it), named by the ghadi. */}
         <a
           href={inLanguage(language, ghadiPagePath(ghadi.NameEn))}

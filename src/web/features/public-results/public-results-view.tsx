@@ -8,10 +8,12 @@ import { awaitedTimeOf } from '../../../shared/open-close-steps.js';
 import { ghadiName, inLanguage, type Language } from '../../../shared/page-language.js';
 import type { ResultsPageData } from '../../../shared/public-page-data.js';
 import { WithName } from '../../components/public/ghadi-name.js';
+import { NotifyBell } from '../../components/public/notify-bell.js';
 import { tapMonthValue } from '../../components/public/receipt-tap.js';
 import { PublicShell } from '../../components/public/site-chrome.js';
 import { useLiveData } from '../../lib/live-updates.js';
 import { DayCells, declaredLive } from './day-cells.js';
+import { EmbedSnippet } from './embed-snippet.js';
 import { loadMonth, useMonthSelection } from './month-selection.js';
 import { applyResultsEvent, type MonthData } from './results-live.js';
 import { RESULTS_TEXT } from './results-text.js';
@@ -112,6 +114,9 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
                   {text.calendar}
                 </a>
               </p>
+              <div className="mt-2">
+                <NotifyBell gid={data.ghadi.GID} name={displayName} language={language} />
+              </div>
               {/* Made on the server in the page's language (punctuality-line.ts). */}
               {initial.punctuality && <p className="mt-1 text-sm text-slate-700">{initial.punctuality}</p>}
             </>
@@ -270,6 +275,7 @@ export function PublicResultsView({ initial, language }: { initial: ResultsPageD
             {addedLater && <p className="text-sm text-slate-700">{text.addedLater}</p>}
           </>
         )}
+        {data.ghadi && <EmbedSnippet ghadi={data.ghadi} siteUrl={initial.siteUrl} language={language} />}
       </div>
     </PublicShell>
   );
