@@ -188,7 +188,8 @@ describe.each(DIALECTS)('notification senders [%s]', (dialect) => {
           subscription_id: row.subscription_id,
           state: 'pending' as const,
           attempts: 0,
-          next_attempt_at: iso(0),
+          // As a claim leaves them: held until the lease ends, and due again then.
+          next_attempt_at: iso(60_000),
           lease_until: iso(60_000),
           created_at: iso(0),
         })),

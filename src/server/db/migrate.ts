@@ -23,6 +23,7 @@ import * as passkeys from './migrations/2026-11-29-0601-passkeys.js';
 import * as declarationsByGhadi from './migrations/2026-11-29-1701-declarations-by-ghadi.js';
 import * as media from './migrations/2026-11-29-1801-media.js';
 import * as notifications from './migrations/2026-11-29-1901-notifications.js';
+import * as notificationSteps from './migrations/2026-11-29-2001-notification-steps.js';
 
 /** What a migration may need of the site: the zone its days are reckoned in (SITE_TIMEZONE). */
 export interface MigrationSite {
@@ -59,6 +60,7 @@ const migrations: Record<string, SiteMigration> = {
   '2026-11-29-1701-declarations-by-ghadi': declarationsByGhadi,
   '2026-11-29-1801-media': media,
   '2026-11-29-1901-notifications': notifications,
+  '2026-11-29-2001-notification-steps': notificationSteps,
 };
 
 /** Every migration this code knows, in the order they run (a dump records the ones its database ran). */

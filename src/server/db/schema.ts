@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types. Booleans are 0/1 integers and instants are ISO-8601 UTC text in both
@@ -392,6 +392,8 @@ export interface NotificationsTable {
   declared_at: string;
   /** pending until fanned out into deliveries, then fanned. */
   state: 'pending' | 'fanned';
+  /** The last subscription fanned out so far (fanned in steps), or null before the first step. */
+  fanned_through: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
 }
 

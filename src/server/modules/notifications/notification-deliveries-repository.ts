@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { removeSubscription } from '../push/push-repository.js';
 
 export type Channel = 'push' | 'telegram';
+export type FinishedState = 'sent' | 'failed' | 'superseded';
 
 /** A delivery a sender holds the lease of, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -41,6 +43,8 @@ export class NotificationDeliveriesRepository {
       .where('state', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      // The index's order (state, next_attempt_at, delivery_id): the first due rows, no sort of them all.
+      .orderBy('next_attempt_at')
       .orderBy('delivery_id')
       .limit(limit);
     if (this.database.dialect === 'postgres') due = due.forUpdate().skipLocked();
@@ -52,7 +56,9 @@ export class NotificationDeliveriesRepository {
         () => due,
       )
       .updateTable('notification_deliveries')
-      .set({ lease_until: leaseUntil })
+      // A held delivery falls due again when its lease runs out (its holder died): one column says
+      // when each pending delivery is next due, so the next one is an index's first row.
+      .set({ lease_until: leaseUntil, next_attempt_at: leaseUntil })
       .where('delivery_id', 'in', (eb) => eb.selectFrom('due').select('due.delivery_id'))
       // Checked again on the row itself: a PostgreSQL claimer that waited sees the winner's lease.
       .where('state', '=', 'pending')
@@ -93,18 +99,31 @@ export class NotificationDeliveriesRepository {
               .whereRef('later.notification_id', '>', 'n.notification_id'),
           )
           .as('superseded'),
+        // Only a Telegram delivery waits (CASE: a push row never runs the search). From the result's
+        // few notifications, each one's Telegram delivery by its index: never the push rows, of which
+        // each notification has one per subscriber.
         eb
-          .exists(
-            eb
-              .selectFrom('notification_deliveries as earlier')
-              .innerJoin('notifications as en', 'en.notification_id', 'earlier.notification_id')
-              .select('earlier.delivery_id')
-              .where('earlier.channel', '=', 'telegram')
-              .where('earlier.state', '=', 'pending')
-              .whereRef('en.gid', '=', 'n.gid')
-              .whereRef('en.result_date', '=', 'n.result_date')
-              .whereRef('earlier.notification_id', '<', 'd.notification_id'),
+          .case()
+          .when('d.channel', '=', 'telegram')
+          .then(
+            eb.exists(
+              eb
+                .selectFrom('notifications as en')
+                .innerJoin(
+                  'notification_deliveries as earlier',
+                  'earlier.notification_id',
+                  'en.notification_id',
+                )
+                .select('earlier.delivery_id')
+                .whereRef('en.gid', '=', 'n.gid')
+                .whereRef('en.result_date', '=', 'n.result_date')
+                .whereRef('en.notification_id', '<', 'n.notification_id')
+                .where('earlier.channel', '=', 'telegram')
+                .where('earlier.state', '=', 'pending'),
+            ),
           )
+          .else(sql.lit(false))
+          .end()
           .as('waits'),
       ])
       .where(
@@ -142,12 +161,13 @@ export class NotificationDeliveriesRepository {
     }));
   }
 
-  /** Ends a delivery: sent, failed for good, or superseded by a later notification. */
-  async finish(deliveryId: number, state: 'sent' | 'failed' | 'superseded', now: string): Promise<void> {
+  /** Ends deliveries: sent, failed for good, or superseded by a later notification. */
+  async finish(deliveryIds: readonly number[], state: FinishedState, now: string): Promise<void> {
+    if (deliveryIds.length === 0) return;
     await this.database.db
       .updateTable('notification_deliveries')
       .set({ state, finished_at: now, lease_until: null })
-      .where('delivery_id', '=', deliveryId)
+      .where('delivery_id', 'in', deliveryIds)
       .execute();
   }
 
@@ -173,26 +193,17 @@ export class NotificationDeliveriesRepository {
   }
 
   /**
-   * When the next delivery falls due (ISO), or null when none is waiting: a delivery another sender
-   * holds falls due when its lease runs out, not before (a sender would otherwise look for it at once).
+   * When the next delivery falls due (ISO), or null when none is waiting: a held one's lease end (the
+   * claim makes it its next attempt), so a sender does not look for it before another's lease runs out.
    */
   async nextDue(): Promise<string | null> {
     const row = await this.database.db
       .selectFrom('notification_deliveries')
-      .select((eb) =>
-        eb.fn
-          .min(
-            eb
-              .case()
-              .when('lease_until', '>', eb.ref('next_attempt_at'))
-              .then(eb.ref('lease_until'))
-              .else(eb.ref('next_attempt_at'))
-              .end(),
-          )
-          .as('next'),
-      )
+      .select('next_attempt_at')
       .where('state', '=', 'pending')
+      .orderBy('next_attempt_at')
+      .limit(1)
       .executeTakeFirst();
-    return (row?.next as string | null | undefined) ?? null;
+    return row?.next_attempt_at ?? null;
   }
 }

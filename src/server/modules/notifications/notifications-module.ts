@@ -86,7 +86,7 @@ export async function notificationsModule(
     async stop(): Promise<void> {
       unsubscribe?.();
       await dispatcher?.stop();
-      pushChannel?.close();
+      await pushChannel?.close();
     },
   };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { type Database, type Executor, inLockedTransaction } from '../../db/database.js';
 
 export interface NewNotification {
@@ -10,8 +9,8 @@ export interface NewNotification {
 }
 
 const FAN_OUT_LOCK = 'notification-fan-out';
-/** Notifications fanned out per transaction. */
-const FAN_OUT_BATCH = 20;
+/** Subscriptions a fan-out step writes deliveries for (one transaction, one statement). */
+const FAN_OUT_STEP = 500;
 
 /** The outbox: notifications written with results, their fan-out into deliveries, the Telegram messages sent. */
 export class NotificationsRepository {
@@ -34,67 +33,62 @@ export class NotificationsRepository {
   }
 
   /**
-   * Turns pending notifications into one delivery per subscription following the ghadi (and one for
-   * Telegram), each batch in one transaction that excludes other processes' fan-outs: a notification
-   * is fanned out once, whole or not at all. Returns how many it fanned out.
+   * One step of turning the oldest pending notification into deliveries: its Telegram delivery at
+   * the first step, then the next FAN_OUT_STEP subscriptions following its ghadi, in a transaction
+   * that excludes other processes' steps. A notification to 10 000 is written in steps so that none
+   * holds the event loop (SQLite) or the lock for long, and its first deliveries go while the rest
+   * are written. Returns 0 when nothing was pending.
    */
-  fanOut(channels: { push: boolean; telegram: boolean }, now: string): Promise<number> {
+  fanOutStep(channels: { push: boolean; telegram: boolean }, now: string): Promise<number> {
     return inLockedTransaction(this.database, FAN_OUT_LOCK, async (trx) => {
-      const pending = await trx
+      const next = await trx
         .selectFrom('notifications')
-        .select(['notification_id', 'gid'])
+        .select(['notification_id', 'gid', 'fanned_through'])
         .where('state', '=', 'pending')
         .orderBy('notification_id')
-        .limit(FAN_OUT_BATCH)
-        .execute();
-      for (const { notification_id, gid } of pending) {
-        if (channels.push)
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return 0;
+      const { notification_id, gid } = next;
+      const pending = {
+        notification_id,
+        state: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      };
+      if (next.fanned_through === null && channels.telegram)
+        await trx
+          .insertInto('notification_deliveries')
+          .values({ ...pending, channel: 'telegram', subscription_id: null })
+          .execute();
+      let through = next.fanned_through ?? 0;
+      let done = true;
+      if (channels.push) {
+        const step = await trx
+          .selectFrom('push_subscription_ghadis')
+          .select('subscription_id')
+          .where('gid', '=', gid)
+          .where('subscription_id', '>', through)
+          .orderBy('subscription_id')
+          .limit(FAN_OUT_STEP)
+          .execute();
+        if (step.length > 0)
           await trx
             .insertInto('notification_deliveries')
-            .columns([
-              'notification_id',
-              'channel',
-              'subscription_id',
-              'state',
-              'attempts',
-              'next_attempt_at',
-              'created_at',
-            ])
-            .expression(
-              trx
-                .selectFrom('push_subscription_ghadis')
-                .select([
-                  sql.lit(notification_id).as('notification_id'),
-                  sql.lit('push').as('channel'),
-                  'subscription_id',
-                  sql.lit('pending').as('state'),
-                  sql.lit(0).as('attempts'),
-                  sql.val(now).as('next_attempt_at'),
-                  sql.val(now).as('created_at'),
-                ])
-                .where('gid', '=', gid),
+            .values(
+              step.map(({ subscription_id }) => ({ ...pending, channel: 'push' as const, subscription_id })),
             )
             .execute();
-        if (channels.telegram)
-          await trx
-            .insertInto('notification_deliveries')
-            .values({
-              notification_id,
-              channel: 'telegram',
-              subscription_id: null,
-              state: 'pending',
-              attempts: 0,
-              next_attempt_at: now,
-              created_at: now,
-            })
-            .execute();
-        await trx
-          .updateTable('notifications')
-          .set({ state: 'fanned' })
-          .where('notification_id', '=', notification_id)
-          .execute();
+        through = step.at(-1)?.subscription_id ?? through;
+        done = step.length < FAN_OUT_STEP;
       }
-      return pending.length;
+      await trx
+        .updateTable('notifications')
+        .set({ state: done ? 'fanned' : 'pending', fanned_through: through })
+        .where('notification_id', '=', notification_id)
+        .execute();
+      return 1;
     });
   }
 
