@@ -9,7 +9,8 @@
  * - burst: result time on one origin, a declaration amid 200 connections reading the mix (issue 46);
  * - stampede: every year chart asked at once after a declaration, against a bare server (issue 46);
  * - varnish: the mix at full rate through Debian's Varnish with declarations every 10 s (issue 46);
- * - log: the transparency log at a million entries, on SQLite and PostgreSQL (issue 41).
+ * - log: the transparency log at a million entries, on SQLite and PostgreSQL (issue 41);
+ * - push: a declaration to 10 000 Web Push subscriptions, with reads beside it and a restart (issue 44).
  *
  * Each seeds a SQLite file first (bench/lib/seed.ts) and starts the built server on it. Knobs
  * (environment): BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50), BENCH_GHADIS (30),
@@ -23,11 +24,12 @@ import { burstScenario } from './scenarios/burst.js';
 import { hotPaths } from './scenarios/hot-paths.js';
 import { listsScenario } from './scenarios/lists.js';
 import { transparencyLogScenario } from './scenarios/log-at-scale.js';
+import { pushScenario } from './scenarios/push-at-scale.js';
 import { benchDir, SETTINGS, type Seeded, seededFile } from './scenarios/setup.js';
 import { stampedeScenario } from './scenarios/stampede.js';
 import { workersScenario } from './scenarios/workers.js';
 
-const SCENARIOS = ['hot', 'workers', 'lists', 'burst', 'stampede', 'varnish', 'log'] as const;
+const SCENARIOS = ['hot', 'workers', 'lists', 'burst', 'stampede', 'varnish', 'log', 'push'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 function chosen(argv: string[]): Scenario[] {
@@ -71,6 +73,7 @@ async function main() {
         allMet = (await behindVarnishScenario(await tenYearsOfResults(), dir)).met && allMet;
       if (scenario === 'log')
         allMet = (await transparencyLogScenario(await tenYearsOfResults(), dir)).met && allMet;
+      if (scenario === 'push') allMet = (await pushScenario(await yearOfResults(), dir)).met && allMet;
       if (scenario === 'stampede')
         allMet = (await stampedeScenario(await tenYearsOfResults(), dir, SETTINGS.rounds)).met && allMet;
     }

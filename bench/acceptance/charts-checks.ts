@@ -28,6 +28,7 @@ import {
   yearApiPath,
 } from './charts-seed.js';
 import { check } from './check.js';
+import { siteEnv } from './site-env.js';
 import type { CheckResult, CheckSettings, StandaloneChecks } from './types.js';
 
 /** Where a chart's cell differs from what was declared ('' when it agrees). */
@@ -167,14 +168,7 @@ export const chartsChecks: StandaloneChecks = async (settings: CheckSettings) =>
   const server = await startServer({
     port,
     env: {
-      DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
-      ADMIN_USERNAME: SEED_ADMIN.username,
-      ADMIN_PASSWORD: SEED_ADMIN.password,
-      SITE_TIMEZONE: settings.siteTimezone,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: 'loopback',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      ...siteEnv(settings, `sqlite:${path.join(dir, 'site.db')}`, port),
     },
   });
   try {

@@ -9,6 +9,7 @@ import { addressSource, send, signIn } from '../lib/client.js';
 import { SEED_ADMIN } from '../lib/seed.js';
 import { freePort, type ServerProcess, startServer } from '../lib/server-process.js';
 import { jsonOf, type TimedAnswer } from '../lib/timed-request.js';
+import { siteEnv } from './site-env.js';
 import type { CheckSettings } from './types.js';
 
 export interface Ghadi {
@@ -76,14 +77,7 @@ export async function startMatkaSite(settings: CheckSettings): Promise<MatkaSite
   const server = await startServer({
     port,
     env: {
-      DATABASE_URL: `sqlite:${path.join(dir, 'site.db')}`,
-      ADMIN_USERNAME: SEED_ADMIN.username,
-      ADMIN_PASSWORD: SEED_ADMIN.password,
-      SITE_TIMEZONE: settings.siteTimezone,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: 'loopback',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      ...siteEnv(settings, `sqlite:${path.join(dir, 'site.db')}`, port),
     },
   });
   const url = server.url;

@@ -2,7 +2,7 @@
  * The acceptance checks, driving the built server from outside. Run by hand (not by npm test), after
  * `npm run build`:
  *
- *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console matka two-person transparency account phone result-time hardening database-faults auth
+ *   npm run acceptance                              # every group: live coherence scale ops integrity charts offline console matka two-person transparency account media reach phone result-time hardening database-faults auth
  *   npm run acceptance -- scale                     # one group (or several, in any order)
  *   npm run acceptance -- live --days=365           # issue 7's data: 30 ghadis × 365 days
  *
@@ -25,7 +25,10 @@
  * catching a changed value and a log re-signed by a new key, on SQLite and PostgreSQL;
  * transparency-checks.ts), the account group (issue 42: two-factor sign-in with the checker's own
  * RFC 6238 code, the throttle on wrong codes, sessions, one's own password, REQUIRE_ADMIN_2FA, passkeys
- * through Chromium's virtual authenticator, no secret in any answer or log line; account-checks.ts), the phone group
+ * through Chromium's virtual authenticator, no secret in any answer or log line; account-checks.ts), the
+ * media group (issue 43: uploads, variants, refusals, the banner, deletes, the preview, a move to
+ * PostgreSQL; media-checks.ts), the reach group (issue 44: push through the checker's own push
+ * service, the Telegram channel, calendars, feeds and the embed; reach-checks.ts), the phone group
  * (issue 32: axe-core and overlaps in Chromium at 360 and 1280 px on a site of its own, and Lighthouse
  * on every public page kind of the seeded site, alone as phone-lighthouse; phone-checks.ts), the
  * result-time group (issue 46: burst, stampede, Varnish in front, cache headers, 404s, sitemap, a full
@@ -56,10 +59,12 @@ import { hardeningChecks } from './hardening-checks.js';
 import { integrityChecks } from './integrity-checks.js';
 import { liveChecks } from './live-checks.js';
 import { matkaChecks } from './matka-checks.js';
+import { mediaChecks } from './media-checks.js';
 import { offlineChecks } from './offline-checks.js';
 import { opsChecks } from './ops-checks.js';
 import { phoneChecks } from './phone-checks.js';
 import { lighthouseChecks } from './phone-lighthouse.js';
+import { reachChecks } from './reach-checks.js';
 import { resultTimeChecks } from './result-time-checks.js';
 import { scaleChecks } from './scale-checks.js';
 import { transparencyChecks } from './transparency-checks.js';
@@ -88,6 +93,8 @@ const GROUPS: Group[] = [
   { name: 'two-person', standalone: twoPersonChecks },
   { name: 'transparency', standalone: transparencyChecks },
   { name: 'account', standalone: accountChecks },
+  { name: 'media', standalone: mediaChecks },
+  { name: 'reach', standalone: reachChecks },
   { name: 'phone', checks: phoneChecks },
   { name: 'phone-lighthouse', checks: lighthouseChecks },
   { name: 'result-time', standalone: resultTimeChecks },
