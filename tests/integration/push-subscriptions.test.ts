@@ -205,12 +205,13 @@ describe.each(DIALECTS)('push subscriptions [%s]', (dialect) => {
     expect(await stored(base.subscription.endpoint)).toBeUndefined();
   });
 
-  it('refuses a body over 4 KB (413, the API’s answer to any body past its route’s limit)', async () => {
+  it('refuses a body over 4 KB with 400, and one past 16 KB unread with 413', async () => {
     const base = valid();
-    const big = { ...base, padding: 'x'.repeat(4200) };
-    const answer = await subscribe(big);
-    expect(answer.statusCode).toBe(413);
-    expect(answer.json<Failure>().message).toContain('4 KB');
+    const big = await subscribe({ ...base, padding: 'x'.repeat(4200) });
+    expect(big.statusCode).toBe(400);
+    expect(big.json<Failure>().message).toContain('4 KB');
+    const huge = await subscribe({ ...base, padding: 'x'.repeat(17_000) });
+    expect(huge.statusCode).toBe(413);
     expect(await stored(base.subscription.endpoint)).toBeUndefined();
   });
 

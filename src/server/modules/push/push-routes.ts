@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureAnswer, successAnswer } from '../../../shared/schemas/common.js';
 import {
@@ -12,6 +13,21 @@ import type { Now } from '../../lib/clock.js';
 import type { PerMinuteLimit } from '../../lib/per-minute-limit.js';
 import { checkPushEndpoint, type EndpointPolicy } from '../../lib/push-endpoint.js';
 import type { PushRepository } from './push-repository.js';
+
+/**
+ * A subscription body is a few hundred bytes: one over PUSH_BODY_MAX_BYTES is bad input (400, as any
+ * other refused subscription). Past this cap the parser stops reading it at all (413).
+ */
+const BODY_CAP_BYTES = 4 * PUSH_BODY_MAX_BYTES;
+
+async function refuseOver4Kb(request: FastifyRequest): Promise<void> {
+  const declared = Number(request.headers['content-length']);
+  const size = Number.isFinite(declared) ? declared : Buffer.byteLength(JSON.stringify(request.body ?? ''));
+  if (size > PUSH_BODY_MAX_BYTES)
+    throw new BadRequestError(
+      `The body is over ${PUSH_BODY_MAX_BYTES / 1024} KB; a subscription needs far less`,
+    );
+}
 
 export const PUSH_OFF_MESSAGE =
   'Push notifications are off on this site (the server has no PUBLIC_URL for their links)';
@@ -51,7 +67,8 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
     '/api/push/subscriptions',
     {
       config,
-      bodyLimit: PUSH_BODY_MAX_BYTES,
+      bodyLimit: BODY_CAP_BYTES,
+      preValidation: refuseOver4Kb,
       schema: {
         body: pushSubscriptionInput,
         response: { 200: successAnswer, 201: successAnswer, 404: failureAnswer, 429: failureAnswer },
@@ -91,7 +108,8 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
     '/api/push/subscriptions',
     {
       config,
-      bodyLimit: PUSH_BODY_MAX_BYTES,
+      bodyLimit: BODY_CAP_BYTES,
+      preValidation: refuseOver4Kb,
       schema: { body: pushUnsubscribeInput, response: { 200: successAnswer, 404: failureAnswer } },
     },
     async (request) => {
