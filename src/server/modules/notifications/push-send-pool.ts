@@ -1,8 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import fs from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import type https from 'node:https';
-import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { forkNiced } from '../../lib/niced-child-process.js';
 import type { EndpointPolicy } from '../../lib/push-endpoint.js';
 import type { SendOutcome } from './send-outcome.js';
 
@@ -35,16 +33,6 @@ export type PushSendAnswer = { id: number; outcome: SendOutcome };
 export const PUSH_SENDER_NICENESS = 10;
 /** A send unanswered this long means a stuck process: it is ended, and its sends are tried again. */
 const ANSWER_DEADLINE_MS = 30_000;
-
-/** The built script next to this module, or, from the TypeScript sources (tests), the source through tsx. */
-function processScript(): { file: string; execArgv: string[] } {
-  const built = new URL('./push-send-process.js', import.meta.url);
-  if (fs.existsSync(built)) return { file: fileURLToPath(built), execArgv: [] };
-  return {
-    file: fileURLToPath(new URL('./push-send-process.ts', import.meta.url)),
-    execArgv: ['--import', 'tsx'],
-  };
-}
 
 interface Pending {
   resolve: (outcome: SendOutcome) => void;
@@ -90,24 +78,9 @@ export class PushSendPool {
   }
 
   private spawn(): ChildProcess {
-    const { file, execArgv } = processScript();
-    const child = fork(file, [], {
-      execArgv,
-      // Structured clone: a CA given as a Buffer arrives as one.
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    this.child = child;
     // Sends in flight come from the dispatcher, which keeps the server alive itself.
-    child.unref();
-    child.channel?.unref();
-    if (child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, PUSH_SENDER_NICENESS);
-      } catch {
-        // Not allowed here: the child lowers its own priority too.
-      }
-    }
+    const child = forkNiced(import.meta.url, 'push-send-process', PUSH_SENDER_NICENESS);
+    this.child = child;
     child.on('message', ({ id, outcome }: PushSendAnswer) => {
       const waiting = this.pending.get(id);
       if (!waiting) return;

@@ -1,6 +1,6 @@
 import https from 'node:https';
-import os from 'node:os';
 import webPush, { WebPushError } from 'web-push';
+import { lowerOwnPriority } from '../../lib/niced-child-process.js';
 import {
   checkPushEndpoint,
   type EndpointPolicy,
@@ -15,11 +15,7 @@ import { retryAfterMs, type SendOutcome } from './send-outcome.js';
  * message's RFC 8291 encryption (a new key pair and an ECDH per message) and its TLS, at a lower
  * priority, so that none of it holds the event loop answering readers while 10 000 go out.
  */
-try {
-  os.setPriority(PUSH_SENDER_NICENESS);
-} catch {
-  // Not allowed here: the process keeps its priority.
-}
+lowerOwnPriority(PUSH_SENDER_NICENESS);
 
 // The server that started this process is gone: nothing is left to send for.
 process.on('disconnect', () => process.exit(0));

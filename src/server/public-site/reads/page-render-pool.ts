@@ -1,9 +1,7 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicPageData } from '../../../shared/public-page-data.js';
+import { forkNiced } from '../../lib/niced-child-process.js';
 import type { EncodedBody } from '../model/cached-answer.js';
 
 /** What a render process is told first: the built server bundle and the page template. */
@@ -58,19 +56,6 @@ interface Pending {
   reject: (error: Error) => void;
   /** Set once the process is ready: a render waiting for it to load is not yet late. */
   timer?: NodeJS.Timeout;
-}
-
-/**
- * The built script next to this module, or, run from the TypeScript sources (the tests, the
- * development server), the source through tsx's loader.
- */
-function processScript(): { file: string; execArgv: string[] } {
-  const built = new URL('./page-render-process.js', import.meta.url);
-  if (fs.existsSync(built)) return { file: fileURLToPath(built), execArgv: [] };
-  return {
-    file: fileURLToPath(new URL('./page-render-process.ts', import.meta.url)),
-    execArgv: ['--import', 'tsx'],
-  };
 }
 
 /**
@@ -143,12 +128,8 @@ class RenderProcess {
   }
 
   private spawn(): ChildProcess {
-    const { file, execArgv } = processScript();
-    const child = fork(file, [], {
-      execArgv,
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    // Renders in flight come from requests, which keep the server alive themselves.
+    const child = forkNiced(import.meta.url, 'page-render-process', RENDER_NICENESS);
     this.child = child;
     this.ready = false;
     this.loadTimer = setTimeout(
@@ -156,16 +137,6 @@ class RenderProcess {
       Math.max(this.deadlineMs, LOAD_DEADLINE_MS),
     );
     this.loadTimer.unref();
-    // Renders in flight come from requests, which keep the server alive themselves.
-    child.unref();
-    child.channel?.unref();
-    if (child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, RENDER_NICENESS);
-      } catch {
-        // Not allowed here: the child lowers its own priority too.
-      }
-    }
     child.on('message', (answer: RenderAnswer | { ready: true }) => {
       if (!('id' in answer)) {
         if (child !== this.child) return;

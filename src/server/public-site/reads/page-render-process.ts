@@ -1,5 +1,5 @@
-import os from 'node:os';
 import type { PublicPageRenderer } from '../../../shared/public-page-data.js';
+import { lowerOwnPriority } from '../../lib/niced-child-process.js';
 import { encodeBodyNow } from '../model/cached-answer.js';
 import { PageDocument } from './page-document.js';
 import { RENDER_NICENESS, type RenderAnswer, type RenderMessage } from './page-render-pool.js';
@@ -9,11 +9,7 @@ import { RENDER_NICENESS, type RenderAnswer, type RenderMessage } from './page-r
  * them in the template and compresses them, at a lower priority (RENDER_NICENESS), so that none of it holds the
  * event loop that answers the kept pages (page-render-pool.ts, decision record 0017).
  */
-try {
-  os.setPriority(RENDER_NICENESS);
-} catch {
-  // Not allowed here: the process keeps its priority.
-}
+lowerOwnPriority(RENDER_NICENESS);
 
 function send(message: RenderAnswer | { ready: true }): void {
   process.send?.(message);
