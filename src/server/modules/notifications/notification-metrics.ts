@@ -5,8 +5,11 @@ import type { DeliveryReports } from './notification-dispatcher.js';
 /** Seconds from a declaration to its delivery: most within seconds, retries within minutes. */
 const LAG_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600];
 
-/** How long a scrape waits for the subscriptions' count before it shows the last one. */
-const COUNT_WAIT_MS = 250;
+/**
+ * How long a scrape waits for the subscriptions' count before it shows the last one: a healthy
+ * database counts them in a few milliseconds; a stuck one must not hold the scrape.
+ */
+const COUNT_WAIT_MS = 25;
 
 /** The notifications' metrics, registered on the app's registry (decision 0025). */
 export class NotificationMetrics implements DeliveryReports {
@@ -17,6 +20,7 @@ export class NotificationMetrics implements DeliveryReports {
 
   constructor(registry: Registry, countSubscriptions: () => Promise<number>) {
     const registers = [registry];
+    let counting: Promise<void> | undefined;
     new Gauge({
       name: 'push_subscriptions',
       help: 'Web Push subscriptions stored (the database’s count: the same in every process)',
@@ -25,14 +29,22 @@ export class NotificationMetrics implements DeliveryReports {
       aggregator: 'max',
       async collect() {
         // A database that does not answer (or answers slowly) keeps the last count: the scrape must
-        // neither fail nor wait on it, since /metrics is how an operator sees the database is stuck.
+        // neither fail nor wait on it, since /metrics is how an operator sees the database is stuck;
+        // and one count at a time, so a stuck database is not asked again at every scrape.
+        counting ??= countSubscriptions()
+          .then((count) => {
+            this.set(count);
+          })
+          .catch(() => {})
+          .finally(() => {
+            counting = undefined;
+          });
         let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<undefined>((resolve) => {
-          timer = setTimeout(() => resolve(undefined), COUNT_WAIT_MS);
+        const late = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, COUNT_WAIT_MS);
         });
-        const count = await Promise.race([countSubscriptions().catch(() => undefined), late]);
+        await Promise.race([counting, late]);
         clearTimeout(timer);
-        if (count !== undefined) this.set(count);
       },
     });
     this.sentCount = new Counter({
