@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api-client.js';
 import { endSession, getSession, markSession, startSession } from '../lib/session.js';
+import { ADMIN_ONE } from '../test/records.js';
 import { renderRoutes } from '../test/render.js';
 import { RequireRole } from './require-role.js';
 
@@ -29,18 +30,7 @@ const routes = [
   guarded('/admin/dashboard', <p>dashboard screen</p>),
 ];
 
-const admin = {
-  _id: '1',
-  id: '1',
-  User_Id: 1,
-  UserName: 'admin',
-  DisplayName: 'Admin',
-  Email: 'admin@example.com',
-  UserType: 'admin',
-  userType: 'admin',
-  isActive: true,
-  token: 'token',
-} as const;
+const admin = { ...ADMIN_ONE, token: 'token' } as const;
 
 let refusal: unknown = null;
 

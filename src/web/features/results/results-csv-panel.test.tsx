@@ -6,22 +6,12 @@ import type { ResultsImportAnswer } from '../../../shared/schemas/results.js';
 import type { UserRecord } from '../../../shared/schemas/users.js';
 import { queryKeys } from '../../api/query-keys.js';
 import { startSession } from '../../lib/session.js';
-import { ghadiRecord } from '../../test/records.js';
+import { ADMIN_ONE, ghadiRecord } from '../../test/records.js';
 import { renderWithQuery } from '../../test/render.js';
 import { monthOf } from './export-form.js';
 import { ResultsCsvPanel } from './results-csv-panel.js';
 
-const ADMIN = {
-  _id: '1',
-  id: '1',
-  User_Id: 1,
-  UserName: 'admin',
-  DisplayName: 'Admin',
-  Email: 'admin@example.com',
-  UserType: 'admin',
-  userType: 'admin',
-  isActive: true,
-} as UserRecord;
+const ADMIN = ADMIN_ONE as UserRecord;
 
 const TIME_ZONE = 'Asia/Kolkata';
 const CSV = 'Date,GID,Name,Result\n2026-11-01,1,Ghadi 1,12\n';
